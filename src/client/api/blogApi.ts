@@ -1,0 +1,53 @@
+// The app's one RTK Query api slice. Features add endpoints with blogApi.injectEndpoints.
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BlogPost, BlogSummary } from '../../contract/types';
+import type { BlogSubmission } from '../../contract/schemas';
+
+/** One page of GET /api/blogs; nextCursor comes from the Link rel="next" header. */
+export type BlogPage = { posts: BlogSummary[]; nextCursor: string | null };
+
+/** Reads the cursor of a `Link: <…?cursor=X>; rel="next"` header. */
+export function nextCursorFromLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (match) {
+      const target = new URL(match[1], 'http://localhost');
+      return target.searchParams.get('cursor');
+    }
+  }
+  return null;
+}
+
+// Request needs an absolute URL outside a document (jest); in the browser this is simply /api.
+const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
+
+export const blogApi = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl }),
+  tagTypes: ['Blog'],
+  endpoints: (build) => ({
+    getBlogs: build.infiniteQuery<BlogPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ pageParam }) => (pageParam ? `blogs?cursor=${encodeURIComponent(pageParam)}` : 'blogs'),
+      transformResponse: (posts: BlogSummary[], meta) => ({
+        posts,
+        nextCursor: nextCursorFromLink(meta?.response?.headers.get('Link')),
+      }),
+      providesTags: [{ type: 'Blog', id: 'LIST' }],
+    }),
+    getBlog: build.query<BlogPost, string>({
+      query: (id) => `blogs/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Blog', id }],
+    }),
+    createBlog: build.mutation<BlogPost, BlogSubmission>({
+      query: (body) => ({ url: 'blogs', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Blog', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetBlogsInfiniteQuery, useGetBlogQuery, useCreateBlogMutation } = blogApi;

@@ -1,0 +1,24 @@
+// Size limits shared by the editor (maxLength hints) and the API (validation). The spec sets none; these keep
+// one post well under the request body limit while leaving room for real articles.
+export const LIMITS = {
+  /** post title, section titles, column headings, product titles */
+  titleMax: 200,
+  /** author name/title, price, publish date, read time, icon names */
+  shortTextMax: 120,
+  /** section paragraphs and product descriptions */
+  paragraphMax: 10_000,
+  /** one bullet in a list */
+  listItemMax: 1_000,
+  urlMax: 2_048,
+  sectionsMax: 50,
+  listItemsMax: 100,
+  columnsMax: 2,
+  productsMax: 30,
+  accessTokenMax: 512,
+  /** JSON request body for POST /api/blogs */
+  bodyMaxBytes: 1_048_576,
+  /** one uploaded image */
+  uploadMaxBytes: 5 * 1_048_576,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+} as const;

@@ -1,0 +1,126 @@
+// zod schemas for the submit shape (validated by the API) and for products as read (validated by the post page).
+// zod/mini keeps the client's share small; the server loads English messages with z.config (see server/validation).
+import * as z from 'zod/mini';
+import { LIMITS } from './limits';
+
+const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+const optionalText = (max: number) => z._default(text(max), '');
+
+/** '' or an http(s) URL or a root-relative path such as /uploads/x.png. Nothing else (javascript:, data:, //host). */
+export function isSafeUrl(value: string): boolean {
+  if (value === '') return true;
+  if (/^\/(?![/\\])/.test(value)) return !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const urlSchema = z
+  .string()
+  .check(
+    z.maxLength(LIMITS.urlMax, `must be at most ${LIMITS.urlMax} characters`),
+    z.refine(isSafeUrl, 'must be empty, an http(s) URL or a path starting with /'),
+  );
+const optionalUrl = z._default(urlSchema, '');
+
+const stringList = z._default(
+  z
+    .array(text(LIMITS.listItemMax))
+    .check(z.maxLength(LIMITS.listItemsMax, `must have at most ${LIMITS.listItemsMax} items`)),
+  [],
+);
+
+export const singleParagraphInputSchema = z.object({
+  type: z.literal('single-paragraph'),
+  icon: optionalText(LIMITS.shortTextMax),
+  title: optionalText(LIMITS.titleMax),
+  paragraph: optionalText(LIMITS.paragraphMax),
+  list: stringList,
+});
+
+export const columnInputSchema = z.object({
+  heading: optionalText(LIMITS.titleMax),
+  list: stringList,
+});
+
+export const twoColumnInputSchema = z.object({
+  type: z.literal('two-column'),
+  icon: optionalText(LIMITS.shortTextMax),
+  title: optionalText(LIMITS.titleMax),
+  paragraph: optionalText(LIMITS.paragraphMax),
+  columns: z
+    .array(columnInputSchema)
+    .check(
+      z.minLength(1, 'must have at least 1 column'),
+      z.maxLength(LIMITS.columnsMax, `must have at most ${LIMITS.columnsMax} columns`),
+    ),
+});
+
+export const sectionInputSchema = z.discriminatedUnion('type', [singleParagraphInputSchema, twoColumnInputSchema]);
+
+export const productInputSchema = z.object({
+  title: optionalText(LIMITS.titleMax),
+  description: optionalText(LIMITS.paragraphMax),
+  price: optionalText(LIMITS.shortTextMax),
+  imageUrl: optionalUrl,
+  amazonUrl: optionalUrl,
+});
+
+export const headerInputSchema = z.object({
+  icon: optionalText(LIMITS.shortTextMax),
+  title: z.string().check(
+    z.refine((s) => s.trim().length > 0, 'is required'),
+    z.maxLength(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`),
+  ),
+  image: optionalUrl,
+  publishDate: optionalText(LIMITS.shortTextMax),
+  readTime: optionalText(LIMITS.shortTextMax),
+  sections: z._default(
+    z
+      .array(sectionInputSchema)
+      .check(z.maxLength(LIMITS.sectionsMax, `must have at most ${LIMITS.sectionsMax} sections`)),
+    [],
+  ),
+});
+
+export const footerInputSchema = z.object({
+  authorName: optionalText(LIMITS.shortTextMax),
+  authorTitle: optionalText(LIMITS.shortTextMax),
+  imageUrl: optionalUrl,
+});
+
+/** POST /api/blogs body (SPEC 3 submit shape). Only header.title is required; the token may come as a Bearer header instead. */
+export const blogSubmissionSchema = z.object({
+  header: headerInputSchema,
+  products: z._default(
+    z
+      .array(productInputSchema)
+      .check(z.maxLength(LIMITS.productsMax, `must have at most ${LIMITS.productsMax} products`)),
+    [],
+  ),
+  footer: z._default(footerInputSchema, { authorName: '', authorTitle: '', imageUrl: '' }),
+  accessToken: z.optional(text(LIMITS.accessTokenMax)),
+});
+
+export type SingleParagraphInput = z.input<typeof singleParagraphInputSchema>;
+export type TwoColumnInput = z.input<typeof twoColumnInputSchema>;
+export type SectionInput = z.input<typeof sectionInputSchema>;
+export type ProductInput = z.input<typeof productInputSchema>;
+/** What a client sends. */
+export type BlogSubmission = z.input<typeof blogSubmissionSchema>;
+/** What the server works with after validation (defaults filled in). */
+export type ValidBlogSubmission = z.output<typeof blogSubmissionSchema>;
+
+/** A product as read from the API; the post page hides the products when any fails this (SPEC 8). */
+export const productSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  price: z.string(),
+  imageUrl: urlSchema,
+  amazonUrl: urlSchema,
+});
+export const productListSchema = z.array(productSchema);

@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, isolatedModules: true }] as [string, object];
+const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig }] as [string, object];
 
 const config: Config = {
   projects: [

@@ -1,0 +1,17 @@
+// One msw server for every client test; tests add their own answers with server.use(...).
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { samplePost, sampleSummaries } from '../fixtures/posts';
+
+export const API = 'http://localhost/api';
+
+export const defaultHandlers = [
+  http.get(`${API}/blogs`, () => HttpResponse.json(sampleSummaries)),
+  http.get(`${API}/blogs/:id`, ({ params }) =>
+    String(params.id) === String(samplePost.id)
+      ? HttpResponse.json(samplePost)
+      : HttpResponse.json({ error: 'Blog not found' }, { status: 404 }),
+  ),
+];
+
+export const server = setupServer(...defaultHandlers);

@@ -1,0 +1,106 @@
+// `npm run budget`: loads each visitor route of the built app in Chromium (cold cache) and fails when the JavaScript
+// or CSS it downloads exceeds the size budget (gzip), or when a visitor route downloads the admin editor's chunk.
+import { chromium } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  firstPostId,
+  requireBuildAndBrowser,
+  startBuiltServer,
+} from './lib/builtServer.mjs';
+
+const KB = 1000; // as Vite reports sizes
+const BUDGET = { js: 115 * KB, css: 15 * KB };
+// Texts only the admin editor renders (SPEC 2): a JS file containing one is editor code.
+const EDITOR_MARKERS = ['Create New Blog Post', 'Show Preview'];
+
+requireBuildAndBrowser('budget');
+
+/** Loads one route in a fresh context; returns every JS/CSS file it fetched with its gzip and wire sizes. */
+async function load(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
+    if (!kind || response.status() !== 200) return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        const text = kind === 'js' ? body.toString('utf8') : '';
+        return {
+          kind,
+          editor: EDITOR_MARKERS.some((marker) => text.includes(marker)),
+          path: new URL(response.url()).pathname,
+          gzip: gzipSync(body, { level: 9 }).length,
+          wire: sizes.responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+        };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const files = await Promise.all(pending);
+  await context.close();
+  return files;
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+const server = await startBuiltServer({ ports: [4340, 4369] });
+let failed = false;
+try {
+  const postId = await firstPostId(server.url);
+  const routes = ['/', '/blog', `/page/${postId}`, '/sample'];
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const visitorFiles = new Map();
+    for (const route of routes) visitorFiles.set(route, await load(browser, server.url + route));
+    const editorFiles = (await load(browser, server.url + '/admin')).filter((file) => file.editor);
+
+    const rows = [];
+    for (const [route, files] of visitorFiles) {
+      const sum = (kind, key) => files.filter((f) => f.kind === kind).reduce((total, f) => total + f[key], 0);
+      const js = sum('js', 'gzip');
+      const css = sum('css', 'gzip');
+      const leaked = files.filter((file) => file.editor).map((file) => file.path);
+      const over = [];
+      if (js > BUDGET.js) over.push('JS');
+      if (css > BUDGET.css) over.push('CSS');
+      if (leaked.length) over.push(`editor chunk ${leaked.join(' ')}`);
+      if (over.length) failed = true;
+      rows.push({
+        route: route.replace(String(postId), ':id'),
+        'JS files': files.filter((f) => f.kind === 'js').length,
+        'JS gzip': kb(js),
+        'CSS gzip': kb(css),
+        'JS+CSS on the wire': kb(sum('js', 'wire') + sum('css', 'wire')),
+        result: over.length ? `OVER: ${over.join(', ')}` : 'ok',
+      });
+    }
+    console.log(`budget: JS ≤ ${kb(BUDGET.js)}, CSS ≤ ${kb(BUDGET.css)} gzip per visitor route (cold cache)`);
+    console.table(rows);
+    if (editorFiles.length === 0) {
+      failed = true;
+      console.log(`budget: FAIL no JavaScript fetched by /admin contains the editor's texts (${EDITOR_MARKERS})`);
+    } else {
+      const size = editorFiles.reduce((total, f) => total + f.gzip, 0);
+      console.log(
+        `budget: editor code (${kb(size)} gzip) is in ${editorFiles.map((f) => f.path).join(' ')}, ` +
+          'fetched by /admin only',
+      );
+    }
+    console.log(
+      `budget: served encoding of JS/CSS: ${[...new Set([...visitorFiles.values()].flat().map((f) => f.encoding))].join(', ')}`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+}
+console.log(failed ? 'budget: FAIL' : 'budget: PASS');
+process.exit(failed ? 1 : 0);

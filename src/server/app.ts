@@ -1,0 +1,75 @@
+// Builds the Fastify app from explicit dependencies. Listening, migrating and seeding belong to main.ts.
+import { createHash } from 'node:crypto';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { createWriteGuard, FailureLimiter } from './auth';
+import type { FailureLimiterOptions } from './auth';
+import { registerClient, readIndexHtml } from './clientRoutes';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerErrorHandler } from './errors';
+import { blogRoutes } from './routes/blogRoutes';
+import { healthRoutes } from './routes/healthRoutes';
+import { uploadRoutes } from './routes/uploadRoutes';
+import { inlineScriptHashes, registerSecurityHeaders } from './security';
+import { zodValidatorCompiler } from './validation';
+
+export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & { adminToken: string };
+
+export type AppOptions = {
+  db: Db;
+  config: AppConfig;
+  /** Fastify logger options; false (the default) for silence. */
+  logger?: FastifyServerOptions['logger'];
+  /** Failed token checks allowed per address and window (default 10 per 15 minutes). */
+  authFailures?: Partial<FailureLimiterOptions>;
+};
+
+export async function buildApp({ db, config, logger = false, authFailures }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    // One log line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Headroom above the JSON limit for multipart framing; each route sets its own limit.
+    bodyLimit: 6 * 1_048_576,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  const indexHtml = readIndexHtml(config.clientDir);
+  await registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
+
+  const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
+  const guard = createWriteGuard(config.adminToken, limiter);
+
+  await app.register(
+    async (api) => {
+      // API reads revalidate: a strong ETag of the exact bytes, 304 when the client already has them.
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+        reply.header('etag', etag).header('cache-control', 'no-cache');
+        const match = request.headers['if-none-match'];
+        if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+          reply.code(304);
+          return '';
+        }
+        return payload;
+      });
+      await api.register(blogRoutes, { db, guard });
+      await api.register(healthRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(uploadRoutes, { db, guard });
+  await registerClient(app, config.clientDir, indexHtml !== undefined);
+  return app;
+}

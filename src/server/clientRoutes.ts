@@ -1,0 +1,42 @@
+// The built client: files from CLIENT_DIR (pre-compressed siblings chosen by Accept-Encoding) and index.html for client routes.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Reads CLIENT_DIR/index.html, or undefined when the client has not been built. */
+export function readIndexHtml(clientDir: string): string | undefined {
+  const file = join(clientDir, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+export async function registerClient(app: FastifyInstance, clientDir: string, hasIndex: boolean): Promise<void> {
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const relative = path.slice(clientDir.length).replaceAll('\\', '/');
+        if (relative.startsWith('/assets/')) reply.header('cache-control', IMMUTABLE);
+        else if (relative.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const clientRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|uploads)(\/|$)/.test(path) &&
+      // A last segment with an extension is a file request: a missing file is a 404, not the app shell.
+      !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
+    if (!clientRoute) return reply.code(404).send({ error: 'Not found' });
+    if (!hasIndex) return reply.code(503).send({ error: 'The client is not built yet: run npm run build' });
+    return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

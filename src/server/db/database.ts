@@ -1,0 +1,90 @@
+// The one Database interface (snake_case tables) and the factory that opens SQLite or PostgreSQL behind Kysely.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import { Pool } from 'pg';
+import type { DatabaseConfig } from '../config';
+
+/** ISO text on SQLite, timestamptz (read back as Date) on PostgreSQL; always written as an ISO string. */
+type Timestamp = ColumnType<Date | string, string, never>;
+/** JSON text on SQLite, jsonb (read back parsed) on PostgreSQL; always written as JSON text. */
+type Json = ColumnType<unknown, string, string>;
+
+export interface PostsTable {
+  id: Generated<number>;
+  title: string;
+  icon: string;
+  author_name: string;
+  author_title: string;
+  author_image: string;
+  publish_date: string;
+  read_time: string;
+  image_url: string;
+  created_at: Timestamp;
+}
+
+export interface SectionsTable {
+  id: Generated<number>;
+  post_id: number;
+  position: number;
+  type: 'single-paragraph' | 'two-column';
+  icon: string;
+  title: string;
+  paragraph: string;
+  /** single-paragraph: string[]; two-column: {heading, list: string[]}[] */
+  content: Json;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  post_id: number;
+  position: number;
+  title: string;
+  description: string;
+  price: string;
+  image_url: string;
+  amazon_url: string;
+}
+
+export interface UploadsTable {
+  /** <sha256 hex>.<ext>: the public file name, so equal bytes share one row */
+  name: string;
+  content_type: string;
+  byte_size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  posts: PostsTable;
+  sections: SectionsTable;
+  products: ProductsTable;
+  uploads: UploadsTable;
+}
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPostRow = Insertable<PostsTable>;
+export type SectionRow = Selectable<SectionsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+
+export type Dialect = DatabaseConfig['kind'];
+
+export type Db = { kysely: Kysely<Database>; dialect: Dialect };
+
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.kind === 'postgres') {
+    const pool = new Pool({ connectionString: config.url, max: 10 });
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a post that got its 201 survives a power cut too, not only a killed process.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}

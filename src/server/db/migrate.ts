@@ -1,0 +1,24 @@
+// Runs the migrations in order with Kysely's Migrator. The list is static so it works from dist/ and from source alike.
+import { Migrator } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import { createPosts } from './migrations/20261122_0001_create_posts';
+
+function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
+  return {
+    '20261122_0001_create_posts': createPosts(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

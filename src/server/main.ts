@@ -1,0 +1,58 @@
+// Entry point (scripts/start.mjs imports the compiled file): config → database → migrations → seed → listen.
+import { resolveAdminToken } from './adminToken';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import type { Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const admin = resolveAdminToken(config.adminToken, config.dataDir);
+  const db: Db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const seeded = await seedIfEmpty(db);
+  const app = await buildApp({
+    db,
+    config: { ...config, adminToken: admin.token },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.accessToken'] },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => {
+      console.error('touchline: in-flight requests did not finish within 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    console.log(`touchline: ${signal} received, finishing in-flight requests`);
+    // close() stops accepting connections and waits for the requests already running.
+    await app.close();
+    await db.kysely.destroy();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
+  console.log(`touchline: serving http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`);
+  console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);
+  if (admin.source === 'env') console.log('touchline: admin token from ADMIN_TOKEN');
+  else if (admin.source === 'generated')
+    console.log(`touchline: admin token generated and saved in ${admin.file}:\n  ${admin.token}`);
+  else console.log(`touchline: admin token in ${admin.file}`);
+}
+
+main().catch((error: unknown) => {
+  // Configuration and start-up problems get one readable line, not a stack.
+  if (error instanceof ConfigError) console.error(`touchline: ${error.message}`);
+  else console.error(`touchline: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

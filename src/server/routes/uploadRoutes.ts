@@ -1,0 +1,89 @@
+// POST /api/uploads (multipart image, token first) and GET /uploads/:file (content-addressed, cached forever).
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { LIMITS } from '../../contract/limits';
+import type { WriteGuard } from '../auth';
+import type { Db } from '../db/database';
+import { findUpload, saveUpload } from '../repositories/uploadsRepository';
+
+export type UploadRoutesOptions = { db: Db; guard: WriteGuard };
+
+type ImageType = { ext: string; contentType: string };
+
+const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+
+/** The image type from the file's first bytes; the name and declared type are not trusted. SVG is never accepted. */
+export function sniffImage(bytes: Buffer): ImageType | undefined {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { ext: 'png', contentType: 'image/png' };
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { ext: 'jpg', contentType: 'image/jpeg' };
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return { ext: 'gif', contentType: 'image/gif' };
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP')
+    return { ext: 'webp', contentType: 'image/webp' };
+  if (bytes.length >= 16 && ascii(bytes, 4, 8) === 'ftyp') {
+    const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length);
+    const brands = [ascii(bytes, 8, 12)];
+    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(bytes, i, i + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return { ext: 'avif', contentType: 'image/avif' };
+  }
+  return undefined;
+}
+
+const uploadName = /^[0-9a-f]{64}\.(png|jpg|gif|webp|avif)$/;
+
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, guard }) => {
+  // Multipart only, and only in this plugin: JSON or text to /api/uploads is a 415.
+  app.removeAllContentTypeParsers();
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, fieldSize: LIMITS.accessTokenMax * 4, parts: 5 },
+  });
+
+  app.post('/api/uploads', { onRequest: guard.refuseBlocked }, async (request, reply) => {
+    if (!request.isMultipart()) {
+      return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
+    }
+    // A Bearer token is checked before a single byte of the file is read.
+    const bearer = typeof request.headers.authorization === 'string';
+    if (bearer && !guard.authorize(request, reply)) return reply;
+
+    let file: Buffer | undefined;
+    let fieldToken: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = bytes;
+      } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
+    }
+    if (!bearer && !guard.authorize(request, reply, fieldToken)) return reply;
+
+    if (file === undefined || file.length === 0) {
+      return reply.code(400).send({ error: 'No image: send it in a multipart field named file' });
+    }
+    const type = sniffImage(file);
+    if (type === undefined) {
+      return reply.code(415).send({ error: 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or AVIF image' });
+    }
+    const name = `${createHash('sha256').update(file).digest('hex')}.${type.ext}`;
+    await saveUpload(db, { name, contentType: type.contentType, data: file });
+    return reply
+      .code(201)
+      .header('location', `/uploads/${name}`)
+      .send({ url: `/uploads/${name}` });
+  });
+
+  app.get<{ Params: { file: string } }>('/uploads/:file', async (request, reply) => {
+    const { file } = request.params;
+    const upload = uploadName.test(file) ? await findUpload(db, file) : undefined;
+    if (upload === undefined) return reply.code(404).send({ error: 'File not found' });
+    // The name is the content hash, so it is a perfect validator and the bytes never change.
+    const etag = `"${file.slice(0, 64)}"`;
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(upload.content_type).send(upload.data);
+  });
+};

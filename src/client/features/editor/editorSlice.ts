@@ -1,15 +1,312 @@
-// PLACEHOLDER (foundation): the admin issue replaces this with the full draft slice.
-import { createSlice } from '@reduxjs/toolkit';
+// The admin's post draft (SPEC 4): header with sections, products, author footer and the access token.
+// It lives in the store so it survives route changes; draftStorage.ts persists it (never the token).
+import { createSelector, createSlice, nanoid } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { BlogSubmission, SectionInput } from '../../../contract/schemas';
 
-export type EditorState = { accessToken: string };
+/** A bullet of a list. The id is only a stable React key; it is never sent. */
+export type DraftListItem = { id: string; text: string };
+
+export type DraftColumn = { id: string; heading: string; list: DraftListItem[] };
+
+type DraftSectionBase = { id: string; icon: string; title: string; paragraph: string };
+
+export type DraftSingleParagraphSection = DraftSectionBase & { type: 'single-paragraph'; list: DraftListItem[] };
+
+export type DraftTwoColumnSection = DraftSectionBase & { type: 'two-column'; columns: DraftColumn[] };
+
+export type DraftSection = DraftSingleParagraphSection | DraftTwoColumnSection;
+
+export type SectionType = DraftSection['type'];
+
+export type DraftHeader = {
+  icon: string;
+  title: string;
+  image: string;
+  publishDate: string;
+  readTime: string;
+  sections: DraftSection[];
+};
+
+export type DraftProduct = {
+  id: string;
+  title: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  amazonUrl: string;
+};
+
+export type DraftFooter = { authorName: string; authorTitle: string; imageUrl: string };
+
+/** Everything the editor persists (the access token is deliberately not part of it). */
+export type Draft = { header: DraftHeader; products: DraftProduct[]; footer: DraftFooter };
+
+export type EditorState = Draft & { accessToken: string };
+
+/** Which list a list-item action addresses: a single-paragraph section's, or one column's of a two-column section. */
+export type ListTarget = { sectionId: string; columnId?: string };
+
+export type HeaderFields = Omit<DraftHeader, 'sections'>;
+export type SectionFields = Pick<DraftSection, 'icon' | 'title' | 'paragraph'>;
+export type ProductFields = Omit<DraftProduct, 'id'>;
+
+/** New sections start with the Camera icon and empty text (SPEC 4). */
+export const NEW_SECTION_ICON = 'Camera';
+
+const item = (id: string, text: string): DraftListItem => ({ id, text });
+
+/** The sample post the editor starts with and returns to on 'Discard draft' (SPEC 4, 9). Ids are fixed so it is deterministic. */
+export function sampleDraft(): Draft {
+  return {
+    header: {
+      icon: 'Trophy',
+      title: 'Five Drills to Sharpen Your First Touch',
+      image: '',
+      publishDate: 'March 14, 2024',
+      readTime: '10 min read',
+      sections: [
+        {
+          id: 'sample-section-1',
+          type: 'single-paragraph',
+          icon: 'Star',
+          title: 'Why the First Touch Matters',
+          paragraph:
+            'A clean first touch buys you time on the ball. These drills take ten minutes a day and need nothing more than a wall, a ball and a few cones.',
+          list: [
+            item('sample-item-1', 'Wall passes with both feet'),
+            item('sample-item-2', 'Cushion high balls on the thigh'),
+            item('sample-item-3', 'Receive on the back foot and turn'),
+          ],
+        },
+        {
+          id: 'sample-section-2',
+          type: 'two-column',
+          icon: 'Users',
+          title: 'Solo or With a Partner',
+          paragraph: 'Every drill works alone; a partner adds pressure and game-like passes.',
+          columns: [
+            {
+              id: 'sample-column-1',
+              heading: 'Solo',
+              list: [item('sample-item-4', 'Rebounder volleys'), item('sample-item-5', 'Cone gate touches')],
+            },
+            {
+              id: 'sample-column-2',
+              heading: 'With a partner',
+              list: [item('sample-item-6', 'One-touch rondos'), item('sample-item-7', 'Pressured receiving')],
+            },
+          ],
+        },
+      ],
+    },
+    products: [
+      {
+        id: 'sample-product-1',
+        title: 'Training Cones (Set of 50)',
+        description: 'Bright, stackable cones for dribbling lanes and passing gates.',
+        price: '$19.99',
+        imageUrl: '/samples/cones.svg',
+        amazonUrl: 'https://www.amazon.com/s?k=soccer+training+cones',
+      },
+      {
+        id: 'sample-product-2',
+        title: 'Size 5 Match Ball',
+        description: 'A durable match ball with a true flight for daily touch work.',
+        price: '$34.99',
+        imageUrl: '/samples/ball.svg',
+        amazonUrl: 'https://www.amazon.com/s?k=size+5+soccer+ball',
+      },
+      {
+        id: 'sample-product-3',
+        title: 'Portable Rebounder',
+        description: 'A folding rebound net that returns the ball at game speed.',
+        price: '$89.99',
+        imageUrl: '/samples/rebounder.svg',
+        amazonUrl: 'https://www.amazon.com/s?k=soccer+rebounder',
+      },
+    ],
+    footer: { authorName: 'Jordan Reyes', authorTitle: 'UEFA B Licensed Coach', imageUrl: '' },
+  };
+}
+
+const initialState = (): EditorState => ({ ...sampleDraft(), accessToken: '' });
+
+function findSection(state: EditorState, sectionId: string): DraftSection | undefined {
+  return state.header.sections.find((section) => section.id === sectionId);
+}
+
+/** The list a ListTarget points at, or undefined when it no longer exists. */
+function findList(state: EditorState, { sectionId, columnId }: ListTarget): DraftListItem[] | undefined {
+  const section = findSection(state, sectionId);
+  if (!section) return undefined;
+  if (section.type === 'single-paragraph') return columnId === undefined ? section.list : undefined;
+  return section.columns.find((column) => column.id === columnId)?.list;
+}
+
+function emptySection(type: SectionType, id: string): DraftSection {
+  const base = { id, icon: NEW_SECTION_ICON, title: '', paragraph: '' };
+  return type === 'single-paragraph'
+    ? { ...base, type, list: [] }
+    : {
+        ...base,
+        type,
+        columns: [
+          { id: `${id}-c1`, heading: '', list: [] },
+          { id: `${id}-c2`, heading: '', list: [] },
+        ],
+      };
+}
+
+const withId = <T extends object>(payload: T) => ({ payload: { ...payload, id: nanoid() } });
 
 const editorSlice = createSlice({
   name: 'editor',
-  initialState: { accessToken: '' } as EditorState,
+  initialState,
   reducers: {
-    draftReset: () => ({ accessToken: '' }),
+    headerChanged(state, action: PayloadAction<Partial<HeaderFields>>) {
+      Object.assign(state.header, action.payload);
+    },
+    sectionAdded: {
+      reducer(state, action: PayloadAction<{ type: SectionType; id: string }>) {
+        state.header.sections.push(emptySection(action.payload.type, action.payload.id));
+      },
+      prepare: (type: SectionType) => withId({ type }),
+    },
+    sectionRemoved(state, action: PayloadAction<{ sectionId: string }>) {
+      state.header.sections = state.header.sections.filter((section) => section.id !== action.payload.sectionId);
+    },
+    sectionChanged(state, action: PayloadAction<{ sectionId: string; changes: Partial<SectionFields> }>) {
+      const section = findSection(state, action.payload.sectionId);
+      if (section) Object.assign(section, action.payload.changes);
+    },
+    columnHeadingChanged(state, action: PayloadAction<{ sectionId: string; columnId: string; heading: string }>) {
+      const section = findSection(state, action.payload.sectionId);
+      const column =
+        section?.type === 'two-column' ? section.columns.find((c) => c.id === action.payload.columnId) : undefined;
+      if (column) column.heading = action.payload.heading;
+    },
+    listItemAdded: {
+      reducer(state, action: PayloadAction<ListTarget & { id: string }>) {
+        findList(state, action.payload)?.push(item(action.payload.id, ''));
+      },
+      prepare: (target: ListTarget) => withId(target),
+    },
+    listItemChanged(state, action: PayloadAction<ListTarget & { itemId: string; text: string }>) {
+      const entry = findList(state, action.payload)?.find((listItem) => listItem.id === action.payload.itemId);
+      if (entry) entry.text = action.payload.text;
+    },
+    listItemRemoved(state, action: PayloadAction<ListTarget & { itemId: string }>) {
+      const list = findList(state, action.payload);
+      const index = list?.findIndex((listItem) => listItem.id === action.payload.itemId) ?? -1;
+      if (list && index >= 0) list.splice(index, 1);
+    },
+    productAdded: {
+      reducer(state, action: PayloadAction<{ id: string }>) {
+        state.products.push({
+          id: action.payload.id,
+          title: '',
+          description: '',
+          price: '',
+          imageUrl: '',
+          amazonUrl: '',
+        });
+      },
+      prepare: () => withId({}),
+    },
+    productChanged(state, action: PayloadAction<{ productId: string; changes: Partial<ProductFields> }>) {
+      const product = state.products.find((p) => p.id === action.payload.productId);
+      if (product) Object.assign(product, action.payload.changes);
+    },
+    productRemoved(state, action: PayloadAction<{ productId: string }>) {
+      state.products = state.products.filter((product) => product.id !== action.payload.productId);
+    },
+    footerChanged(state, action: PayloadAction<Partial<DraftFooter>>) {
+      Object.assign(state.footer, action.payload);
+    },
+    accessTokenChanged(state, action: PayloadAction<string>) {
+      state.accessToken = action.payload;
+    },
+    /** 'Discard draft': back to the sample post. The token stays: it is a credential for this session, not draft content. */
+    draftReset(state) {
+      return { ...sampleDraft(), accessToken: state.accessToken };
+    },
+    /** The draft was published (201): start over from the sample, keeping the token for the next post. */
+    postPublished(state) {
+      return { ...sampleDraft(), accessToken: state.accessToken };
+    },
+  },
+  selectors: {
+    selectEditor: (state) => state,
+    selectHeader: (state) => state.header,
+    selectSections: (state) => state.header.sections,
+    selectProducts: (state) => state.products,
+    selectFooter: (state) => state.footer,
+    selectAccessToken: (state) => state.accessToken,
   },
 });
 
-export const { draftReset } = editorSlice.actions;
+const listText = (list: DraftListItem[]) => list.map((entry) => entry.text);
+
+function toSectionInput(section: DraftSection): SectionInput {
+  const { icon, title, paragraph } = section;
+  return section.type === 'single-paragraph'
+    ? { type: 'single-paragraph', icon, title, paragraph, list: listText(section.list) }
+    : {
+        type: 'two-column',
+        icon,
+        title,
+        paragraph,
+        columns: section.columns.map((column) => ({ heading: column.heading, list: listText(column.list) })),
+      };
+}
+
+/** The draft as POST /api/blogs expects it (SPEC 3 submit shape): plain string lists, no client ids. */
+export function toSubmission(editor: EditorState): BlogSubmission {
+  const { header, products, footer, accessToken } = editor;
+  return {
+    header: {
+      icon: header.icon,
+      title: header.title,
+      image: header.image,
+      publishDate: header.publishDate,
+      readTime: header.readTime,
+      sections: header.sections.map(toSectionInput),
+    },
+    products: products.map(({ title, description, price, imageUrl, amazonUrl }) => ({
+      title,
+      description,
+      price,
+      imageUrl,
+      amazonUrl,
+    })),
+    footer: { authorName: footer.authorName, authorTitle: footer.authorTitle, imageUrl: footer.imageUrl },
+    accessToken,
+  };
+}
+
+export const {
+  headerChanged,
+  sectionAdded,
+  sectionRemoved,
+  sectionChanged,
+  columnHeadingChanged,
+  listItemAdded,
+  listItemChanged,
+  listItemRemoved,
+  productAdded,
+  productChanged,
+  productRemoved,
+  footerChanged,
+  accessTokenChanged,
+  draftReset,
+  postPublished,
+} = editorSlice.actions;
+
+export const { selectEditor, selectHeader, selectSections, selectProducts, selectFooter, selectAccessToken } =
+  editorSlice.selectors;
+
+/** The submit payload for the current draft, memoised on the editor state. */
+export const selectSubmission = createSelector([selectEditor], toSubmission);
+
 export default editorSlice;

@@ -26,7 +26,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest('tsconfig.tools.json') },
+      transform: { '^.+\\.(t|j|mj)sx?$': tsJest('tsconfig.tools.json') },
+      // @fastify/static and light-my-request (inject) require content-disposition 3 and cookie 1, ESM-only (Node loads it natively; jest does not).
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },
   ],
 };

@@ -20,7 +20,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string, ha
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
-        const relative = path.slice(clientDir.length).replaceAll('\\', '/');
+        const relative = path
+          .slice(clientDir.length)
+          .replaceAll('\\', '/')
+          .replace(/\.(br|gz)$/, '');
         if (relative.startsWith('/assets/')) reply.header('cache-control', IMMUTABLE);
         else if (relative.endsWith('.html')) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');

@@ -1,0 +1,52 @@
+// Builds the real app (buildApp) on a fresh test database; tests drive it with app.inject.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { AppOptions } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/database';
+import { createTestDb } from './testDb';
+
+export const TOKEN = 'test-admin-token-0123456789';
+
+export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
+
+export async function startTestApp(
+  options: { clientDir?: string; authFailures?: AppOptions['authFailures'] } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const app = await buildApp({
+    db: testDb.db,
+    config: {
+      adminToken: TOKEN,
+      trustProxy: false,
+      clientDir: options.clientDir ?? join(tmpdir(), 'touchline-no-client-here'),
+    },
+    authFailures: options.authFailures,
+  });
+  await app.ready();
+  return {
+    app,
+    db: testDb.db,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A multipart/form-data body as app.inject takes it, built by the platform's own FormData encoder. */
+export async function multipart(
+  fields: Record<string, string | { bytes: Buffer | Uint8Array; name: string; type?: string }>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(key, value);
+    else form.append(key, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}

@@ -1,0 +1,59 @@
+// A fresh database per test file: a temp SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { DatabaseConfig } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/database';
+import type { Db } from '../../../src/server/db/database';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+
+export type TestDb = { db: Db; config: DatabaseConfig; drop: () => Promise<void> };
+
+export const onPostgres = process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '';
+
+/** An empty database config (not opened, not migrated) and the function that removes it. */
+export async function createDatabaseConfig(): Promise<{ config: DatabaseConfig; remove: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (onPostgres && adminUrl !== undefined) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      config: { kind: 'postgres', url: url.toString() },
+      remove: async () => {
+        const client = new Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'touchline-test-'));
+  return {
+    config: { kind: 'sqlite', file: join(dir, 'touchline.db') },
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const { config, remove } = await createDatabaseConfig();
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  let dropped = false;
+  return {
+    db,
+    config,
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await db.kysely.destroy();
+      await remove();
+    },
+  };
+}

@@ -1,10 +1,95 @@
-// PLACEHOLDER (foundation): replaced by the public-site issue (top bar, tab bar, theme toggle).
-import { Outlet } from 'react-router-dom';
+// The shared chrome (SPEC 2): skip link, fixed top bar, the page, and the bottom tab bar on small screens.
+import { Suspense, useEffect, useRef } from 'react';
+import type { MouseEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { House, LayoutDashboard, Newspaper, Trophy } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { paths } from '../app/paths';
+import { ThemeToggle } from '../features/theme/ThemeToggle';
+import { useThemePersistence } from '../features/theme/useThemePersistence';
+import styles from './Layout.module.scss';
+
+type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
+
+const NAV_ITEMS: NavItem[] = [
+  { label: 'Home', to: paths.home(), icon: House, end: true },
+  { label: 'Blog', to: paths.blog(), icon: Newspaper },
+  { label: 'Admin', to: paths.admin(), icon: LayoutDashboard },
+];
+
+/** NavLink className: the base class, plus `active` when the link's page (or its area) is showing. */
+const linkClass =
+  (base: string, inArea: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    isActive || inArea ? `${base} ${styles.active}` : base;
+
+// /page/:id belongs to the blog, so Blog stays highlighted there (aria-current only on the exact page).
+function isBlogArea(pathname: string) {
+  return pathname.startsWith('/page/');
+}
 
 export function Layout() {
+  useThemePersistence();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+
+  // A new page starts at the top, like a normal page load.
+  useEffect(() => {
+    document.documentElement.scrollTop = 0;
+  }, [pathname]);
+
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  const items = NAV_ITEMS.map((item) => ({
+    ...item,
+    inArea: item.to === paths.blog() && isBlogArea(pathname),
+  }));
+
   return (
-    <main>
-      <Outlet />
-    </main>
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <header className={styles.topBar}>
+        <div className={styles.topInner}>
+          <Link to={paths.home()} className={styles.brand}>
+            <Trophy size={24} aria-hidden="true" />
+            Touchline
+          </Link>
+          <nav aria-label="Main" className={styles.topNav}>
+            <ul>
+              {items.map(({ label, to, end, inArea }) => (
+                <li key={to}>
+                  <NavLink to={to} end={end} className={linkClass(styles.topLink, inArea)}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ThemeToggle className={styles.toggle} />
+        </div>
+      </header>
+      <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <nav aria-label="Tabs" className={styles.tabBar}>
+        <ul>
+          {items.map(({ label, to, end, icon: TabIcon, inArea }) => (
+            <li key={to}>
+              <NavLink to={to} end={end} className={linkClass(styles.tab, inArea)}>
+                <TabIcon size={22} aria-hidden="true" />
+                <span>{label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,4 +1,25 @@
-// PLACEHOLDER (foundation): replaced by the public-site issue.
+import { Link } from 'react-router-dom';
+import { paths } from '../app/paths';
+import { useDocumentTitle } from './useDocumentTitle';
+import styles from './NotFoundPage.module.scss';
+
 export function NotFoundPage() {
-  return <h1>Page not found</h1>;
+  useDocumentTitle('Page not found');
+  return (
+    <section className={styles.notFound} aria-labelledby="not-found-title">
+      <p className={styles.code} aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title">Page not found</h1>
+      <p>This page is off the pitch. The address may be mistyped, or the page has moved.</p>
+      <p className={styles.actions}>
+        <Link to={paths.home()} className="button">
+          Back to home
+        </Link>
+        <Link to={paths.blog()} className="button button-secondary">
+          Read the blog
+        </Link>
+      </p>
+    </section>
+  );
 }

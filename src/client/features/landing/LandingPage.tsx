@@ -1,4 +1,60 @@
-// PLACEHOLDER (foundation): replaced by the issue that owns this page.
+import { Link } from 'react-router-dom';
+import { ArrowRight, Bell, TrendingUp, Users } from 'lucide-react';
+import { paths } from '../../app/paths';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import styles from './LandingPage.module.scss';
+
+const FEATURES = [
+  {
+    icon: TrendingUp,
+    title: 'Expert Analysis',
+    text: 'Tactics, training and the numbers behind the result, broken down by people who have played and coached.',
+  },
+  {
+    icon: Users,
+    title: 'Community Driven',
+    text: 'Stories from the stands, the club house and the weekend league, written for fans by fans.',
+  },
+  {
+    icon: Bell,
+    title: 'Latest Updates',
+    text: 'Fresh posts on match days and in between, so you never miss what moved the game.',
+  },
+];
+
 export function LandingPage() {
-  return <h1>LandingPage</h1>;
+  useDocumentTitle();
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <p className={styles.kicker}>The sports blog</p>
+        <h1 id="hero-title" className={styles.title}>
+          Sports stories from the touchline
+        </h1>
+        <p className={styles.tagline}>
+          Match analysis, training know-how and honest gear picks for players, coaches and everyone who loves the game.
+        </p>
+        <Link to={paths.blog()} className={`button ${styles.cta}`}>
+          Read the blog
+          <ArrowRight size={20} aria-hidden="true" />
+        </Link>
+      </section>
+      <section aria-labelledby="features-title">
+        <h2 id="features-title" className="visually-hidden">
+          What you will find here
+        </h2>
+        <ul className={styles.features}>
+          {FEATURES.map(({ icon: FeatureIcon, title, text }) => (
+            <li key={title} className={styles.feature}>
+              <span className={styles.featureIcon}>
+                <FeatureIcon size={28} aria-hidden="true" />
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
 }

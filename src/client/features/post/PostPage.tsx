@@ -1,4 +1,66 @@
-// PLACEHOLDER (foundation): replaced by the issue that owns this page.
+// /page/:id (SPEC 2): loading, the server's error text, or the post. Products are validated with the contract schema
+// (SPEC 8): invalid data is logged and only the product section is hidden.
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useGetBlogQuery } from '../../api/blogApi';
+import { productListSchema } from '../../../contract/schemas';
+import type { BlogPost, Product } from '../../../contract/types';
+import { Article } from '../../components/Article';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+export const FETCH_ERROR_TEXT = 'Failed to fetch blog content';
+
+/** The `error` field of the server's JSON error body, if it sent one. */
+export function serverErrorText(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return undefined;
+  const { data } = error as { data: unknown };
+  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined;
+  const text = (data as { error: unknown }).error;
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+}
+
+type ProductCheck = { products: Product[] | null; issues?: unknown };
+
+function checkProducts(post: BlogPost | undefined): ProductCheck {
+  if (!post) return { products: null };
+  const result = productListSchema.safeParse(post.products);
+  return result.success ? { products: result.data } : { products: null, issues: result.error.issues };
+}
+
 export function PostPage() {
-  return <h1>PostPage</h1>;
+  const { id = '' } = useParams();
+  // currentData is undefined while another post loads, so the previous post never shows under a new URL.
+  const { currentData: post, error, isError } = useGetBlogQuery(id);
+  const { products, issues } = useMemo(() => checkProducts(post), [post]);
+
+  useEffect(() => {
+    if (issues) console.error(`Invalid product data in blog post ${id}; the product section is hidden.`, issues);
+  }, [id, issues]);
+
+  useEffect(() => {
+    if (isError) console.error(`Failed to fetch blog post ${id}`, error);
+  }, [id, isError, error]);
+
+  const errorText = isError && !post ? (serverErrorText(error) ?? FETCH_ERROR_TEXT) : undefined;
+  useDocumentTitle(post ? post.title : errorText ? 'Post unavailable' : undefined);
+
+  if (post) return <Article article={post} products={products} />;
+  if (errorText) {
+    return (
+      <>
+        <p className="error-text" role="alert">
+          {errorText}
+        </p>
+        <p>
+          <Link to={paths.blog()}>Back to all stories</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <p className="status" role="status">
+      Loading blog content...
+    </p>
+  );
 }

@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 
 export type ThemeMode = 'light' | 'dark';
 export type ThemeState = { mode: ThemeMode };
@@ -6,10 +7,15 @@ export type ThemeState = { mode: ThemeMode };
 /** localStorage key (SPEC 3). */
 export const THEME_STORAGE_KEY = 'theme';
 
-/** Anything but 'light' or 'dark' (or no storage at all) means dark, the default. */
+/** Anything but 'light' or 'dark' means dark, the default (SPEC 4). */
+export function toThemeMode(value: unknown): ThemeMode {
+  return value === 'light' ? 'light' : 'dark';
+}
+
+/** The stored preference; no storage at all (private mode, blocked cookies) means dark. */
 export function readStoredTheme(): ThemeMode {
   try {
-    return globalThis.localStorage?.getItem(THEME_STORAGE_KEY) === 'light' ? 'light' : 'dark';
+    return toThemeMode(globalThis.localStorage?.getItem(THEME_STORAGE_KEY));
   } catch {
     return 'dark';
   }
@@ -22,12 +28,16 @@ const themeSlice = createSlice({
     themeToggled(state) {
       state.mode = state.mode === 'dark' ? 'light' : 'dark';
     },
+    /** The preference changed elsewhere (another tab wrote localStorage). */
+    themeSynced(state, action: PayloadAction<ThemeMode>) {
+      state.mode = action.payload;
+    },
   },
   selectors: {
     selectThemeMode: (state) => state.mode,
   },
 });
 
-export const { themeToggled } = themeSlice.actions;
+export const { themeToggled, themeSynced } = themeSlice.actions;
 export const { selectThemeMode } = themeSlice.selectors;
 export default themeSlice;

@@ -1,0 +1,122 @@
+// A full article as SPEC 2 describes the post page: header, header image, sections, Recommended Equipment and the
+// author footer. The post page and the static sample article both render through it.
+import type { ReactNode } from 'react';
+import type { BlogPost, Column, ListEntry, Section } from '../../contract/types';
+import { Icon } from './Icon';
+import { ProductGrid } from './ProductCard';
+import type { ProductCardData } from './ProductCard';
+import { safeUrl } from './safeUrl';
+import styles from './Article.module.scss';
+
+export type ArticleData = Pick<
+  BlogPost,
+  'title' | 'icon' | 'publishDate' | 'readTime' | 'imageUrl' | 'authorName' | 'authorTitle' | 'authorImage'
+> & { sections: readonly Section[] };
+
+export type ArticleProps = {
+  article: ArticleData;
+  /** null hides the Recommended Equipment section (e.g. the product data failed validation). */
+  products: readonly ProductCardData[] | null;
+  /** Extra controls in the author footer (the sample's Subscribe and Share). */
+  authorActions?: ReactNode;
+};
+
+/** Intrinsic size of the header image (16:9); CSS scales it, the attributes reserve its space. */
+export const HERO_WIDTH = 1200;
+export const HERO_HEIGHT = 675;
+
+function Bullets({ list }: { list: readonly ListEntry[] | undefined }) {
+  if (!list?.length) return null;
+  return (
+    <ul className={styles.bullets}>
+      {list.map((entry, index) => (
+        <li key={index}>{entry?.item}</li>
+      ))}
+    </ul>
+  );
+}
+
+function ArticleColumns({ columns }: { columns: readonly Column[] | undefined }) {
+  if (!columns?.length) return null;
+  return (
+    <div className={styles.columns}>
+      {columns.map((column, index) => (
+        <div key={index} className={styles.column}>
+          {column.heading && <h3>{column.heading}</h3>}
+          <Bullets list={column.list} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ArticleSection({ section }: { section: Section }) {
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.sectionTitle}>
+        <span className={styles.sectionIcon}>
+          <Icon name={section.icon} size={22} />
+        </span>
+        <span>{section.title}</span>
+      </h2>
+      {section.paragraph && <p className={styles.paragraph}>{section.paragraph}</p>}
+      {section.type === 'two-column' ? <ArticleColumns columns={section.columns} /> : <Bullets list={section.list} />}
+    </section>
+  );
+}
+
+export function Article({ article, products, authorActions }: ArticleProps) {
+  const hero = safeUrl(article.imageUrl);
+  const authorImage = safeUrl(article.authorImage);
+  const hasAuthor = Boolean(article.authorName || article.authorTitle || authorImage || authorActions);
+  return (
+    <article className={styles.article}>
+      <header className={styles.header}>
+        <span className={styles.headerIcon}>
+          <Icon name={article.icon} size={32} />
+        </span>
+        <h1 className={styles.title}>{article.title}</h1>
+        <p className={styles.meta}>
+          {article.publishDate && <span>{`Published: ${article.publishDate}`}</span>}
+          {article.readTime && <span>{article.readTime}</span>}
+        </p>
+      </header>
+      {hero && (
+        // The largest element on the page: fetched first, never lazy. Decorative: the title says what it is.
+        <img
+          className={styles.hero}
+          src={hero}
+          alt=""
+          width={HERO_WIDTH}
+          height={HERO_HEIGHT}
+          fetchPriority="high"
+          decoding="async"
+        />
+      )}
+      {article.sections.map((section, index) => (
+        <ArticleSection key={section.id ?? index} section={section} />
+      ))}
+      {products && <ProductGrid products={products} />}
+      {hasAuthor && (
+        <footer className={styles.author}>
+          {authorImage && (
+            <img
+              className={styles.authorImage}
+              src={authorImage}
+              alt={article.authorName}
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
+          <div className={styles.authorText}>
+            {article.authorName && <p className={styles.authorName}>{article.authorName}</p>}
+            {article.authorTitle && <p className={styles.authorTitle}>{article.authorTitle}</p>}
+          </div>
+          {authorActions && <div className={styles.authorActions}>{authorActions}</div>}
+        </footer>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import { Moon, Sun } from 'lucide-react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectThemeMode, themeToggled } from './themeSlice';
+import styles from './ThemeToggle.module.scss';
+
+export type ThemeToggleProps = { className?: string };
+
+/** Its accessible name says what a press does ('Switch to light theme'), so no pressed state is needed. */
+export function ThemeToggle({ className }: ThemeToggleProps) {
+  const mode = useAppSelector(selectThemeMode);
+  const dispatch = useAppDispatch();
+  const label = mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  return (
+    <button
+      type="button"
+      className={className ? `${styles.toggle} ${className}` : styles.toggle}
+      onClick={() => dispatch(themeToggled())}
+      aria-label={label}
+      title={label}
+    >
+      {mode === 'dark' ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
+    </button>
+  );
+}

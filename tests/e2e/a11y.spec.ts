@@ -1,0 +1,49 @@
+// axe-core (WCAG 2.0 and 2.1, levels A and AA) on every route, in both themes, at desktop and phone widths
+// (this file runs in both Playwright projects).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { newestPost } from './helpers/api';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type Route = { name: string; path: (postId: number) => string; heading: string | RegExp };
+
+const ROUTES: Route[] = [
+  { name: 'landing', path: () => '/', heading: /./ },
+  { name: 'blog list', path: () => '/blog', heading: 'Latest Sports Stories' },
+  { name: 'post', path: (id) => `/page/${id}`, heading: /./ },
+  { name: 'sample article', path: () => '/sample', heading: /video channel/i },
+  { name: 'sign-in', path: () => '/auth', heading: /./ },
+  { name: 'admin editor', path: () => '/admin', heading: 'Create New Blog Post' },
+  { name: 'not found', path: () => '/no-such-page', heading: /./ },
+];
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const route of ROUTES) {
+    test(`${route.name} has no WCAG A/AA violations in the ${theme} theme @phone`, async ({ page, request }) => {
+      const { id } = await newestPost(request);
+      await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+      await page.goto(route.path(id));
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      // Judge the settled page: no loading text, webfonts and images done, no colour transition in flight.
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        const finite = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+        await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+      });
+
+      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      const found = violations.map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n` +
+          violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary}`).join('\n'),
+      );
+      expect(found, 'axe violations').toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+// Talks to the server under test directly, to arrange data and to check what a flow stored.
+import { expect } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { BlogPost, BlogSummary } from '../../../src/contract/types';
+import type { BlogSubmission } from '../../../src/contract/schemas';
+import { ADMIN_TOKEN } from './constants';
+
+/** Every post the API lists (follows the Link rel="next" cursor). */
+export async function listPosts(request: APIRequestContext): Promise<BlogSummary[]> {
+  const posts: BlogSummary[] = [];
+  let next: string | null = '/api/blogs?limit=100';
+  while (next) {
+    const response: APIResponse = await request.get(next);
+    expect(response.status()).toBe(200);
+    posts.push(...((await response.json()) as BlogSummary[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers()['link'] ?? '')?.[1] ?? null;
+  }
+  return posts;
+}
+
+export async function getPost(request: APIRequestContext, id: number): Promise<BlogPost> {
+  const response = await request.get(`/api/blogs/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as BlogPost;
+}
+
+/** The newest post: there is always one, the server seeds an empty database. */
+export async function newestPost(request: APIRequestContext): Promise<BlogSummary> {
+  const response = await request.get('/api/blogs?limit=1');
+  expect(response.status()).toBe(200);
+  const [post] = (await response.json()) as BlogSummary[];
+  expect(post, 'the server seeds posts into an empty database').toBeTruthy();
+  return post;
+}
+
+/** Publishes a post through the API (for flows that need a known post, not for testing the editor). */
+export async function publishPost(request: APIRequestContext, submission: BlogSubmission): Promise<BlogPost> {
+  const response = await request.post('/api/blogs', { data: { ...submission, accessToken: ADMIN_TOKEN } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as BlogPost;
+}

@@ -1,4 +1,97 @@
-// PLACEHOLDER (foundation): replaced by the issue that owns this page.
+// /admin: 'Create New Blog Post'. The route performs no access check (SPEC 6); the server's token guards publishing.
+import { Link, useNavigate } from 'react-router-dom';
+import { LogIn, LogOut, RotateCcw, Send } from 'lucide-react';
+import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { selectIsAuthenticated, signedOut } from '../auth/authSlice';
+import { AccessTokenField } from './AccessTokenField';
+import { draftReset } from './editorSlice';
+import { FooterFields } from './FooterFields';
+import { HeaderFields } from './HeaderFields';
+import { clearPendingImages } from './pendingImages';
+import { ProductsEditor } from './ProductsEditor';
+import { SectionsEditor } from './SectionsEditor';
+import { usePublishPost } from './usePublishPost';
+import styles from './Editor.module.scss';
+
+export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the sample post?';
+
 export function AdminPage() {
-  return <h1>AdminPage</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const { publish, isPublishing, published } = usePublishPost();
+  useDocumentTitle('Create New Blog Post');
+
+  function discard() {
+    if (!window.confirm(DISCARD_CONFIRMATION)) return;
+    dispatch(draftReset());
+    clearPendingImages();
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>Create New Blog Post</h1>
+        {isAuthenticated ? (
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            onClick={() => {
+              dispatch(signedOut());
+              navigate(paths.auth());
+            }}
+          >
+            <LogOut size={16} aria-hidden="true" />
+            Sign out
+          </button>
+        ) : (
+          <Link to={paths.auth()} className={styles.secondaryButton}>
+            <LogIn size={16} aria-hidden="true" />
+            Sign in
+          </Link>
+        )}
+      </div>
+      <p className={styles.intro}>
+        Your draft is saved in this browser as you type (the access token never is). Fields marked * are required for a
+        complete post.
+      </p>
+
+      {published && (
+        <p className={styles.published} role="status">
+          Published “{published.title}”. <Link to={paths.post(published.id)}>View the published post</Link>
+        </p>
+      )}
+
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="Create New Blog Post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void publish();
+        }}
+      >
+        <HeaderFields />
+        <SectionsEditor />
+        <ProductsEditor />
+        <FooterFields />
+        <fieldset className={styles.card}>
+          <legend className={styles.cardTitle}>Publish</legend>
+          <AccessTokenField />
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primaryButton} disabled={isPublishing} aria-busy={isPublishing}>
+              <Send size={16} aria-hidden="true" />
+              Submit
+            </button>
+            <button type="button" className={styles.dangerButton} onClick={discard}>
+              <RotateCcw size={16} aria-hidden="true" />
+              Discard draft
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  );
 }

@@ -1,0 +1,132 @@
+// Recommended products: edit them as fields, or preview them as the same cards the post page shows.
+import { memo, useState } from 'react';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { LIMITS } from '../../../contract/limits';
+import { ProductGrid } from '../../components/ProductCard';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { productAdded, productChanged, productRemoved, selectProducts } from './editorSlice';
+import type { DraftProduct, ProductFields } from './editorSlice';
+import { TextField } from './TextField';
+import { useFocusNewest } from './useFocusNewest';
+import styles from './Editor.module.scss';
+
+type ProductEditorProps = {
+  product: DraftProduct;
+  number: number;
+  titleRef: (element: HTMLInputElement | null) => void;
+};
+
+const ProductEditor = memo(function ProductEditor({ product, number, titleRef }: ProductEditorProps) {
+  const dispatch = useAppDispatch();
+  const context = `Product ${number}, `;
+  const change = (changes: Partial<ProductFields>) => dispatch(productChanged({ productId: product.id, changes }));
+  return (
+    <fieldset className={styles.card}>
+      <legend className={styles.cardTitle}>Product {number}</legend>
+      <div className={styles.grid}>
+        <TextField
+          label="Title"
+          context={context}
+          value={product.title}
+          maxLength={LIMITS.titleMax}
+          inputRef={titleRef}
+          onChange={(title) => change({ title })}
+          className={styles.wide}
+        />
+        <TextField
+          label="Price"
+          context={context}
+          value={product.price}
+          maxLength={LIMITS.shortTextMax}
+          placeholder="$19.99"
+          onChange={(price) => change({ price })}
+        />
+        <TextField
+          label="Description"
+          context={context}
+          multiline
+          value={product.description}
+          maxLength={LIMITS.paragraphMax}
+          onChange={(description) => change({ description })}
+          className={styles.full}
+        />
+        <TextField
+          label="Image URL"
+          context={context}
+          type="url"
+          value={product.imageUrl}
+          maxLength={LIMITS.urlMax}
+          onChange={(imageUrl) => change({ imageUrl })}
+          className={styles.wide}
+        />
+        <TextField
+          label="Amazon URL"
+          context={context}
+          type="url"
+          value={product.amazonUrl}
+          maxLength={LIMITS.urlMax}
+          onChange={(amazonUrl) => change({ amazonUrl })}
+          className={styles.wide}
+        />
+      </div>
+      <div className={styles.cardActions}>
+        <button
+          type="button"
+          className={styles.dangerButton}
+          onClick={() => dispatch(productRemoved({ productId: product.id }))}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+          Remove product {number}
+        </button>
+      </div>
+    </fieldset>
+  );
+});
+
+export function ProductsEditor() {
+  const dispatch = useAppDispatch();
+  const products = useAppSelector(selectProducts);
+  const [previewing, setPreviewing] = useState(false);
+  const focus = useFocusNewest(products.length);
+
+  return (
+    <section className={styles.group} aria-labelledby="editor-products-heading">
+      <div className={styles.groupHeader}>
+        <h2 id="editor-products-heading" className={styles.groupTitle}>
+          Products
+        </h2>
+        <button type="button" className={styles.secondaryButton} onClick={() => setPreviewing((value) => !value)}>
+          {previewing ? <Pencil size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
+          {previewing ? 'Edit Products' : 'Show Preview'}
+        </button>
+      </div>
+      {previewing ? (
+        products.length > 0 ? (
+          <ProductGrid products={products} />
+        ) : (
+          <p className={styles.hint}>No products to preview.</p>
+        )
+      ) : (
+        <>
+          {products.length === 0 && <p className={styles.hint}>No products yet.</p>}
+          {products.map((product, index) => (
+            <ProductEditor key={product.id} product={product} number={index + 1} titleRef={focus.refFor(index)} />
+          ))}
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                focus.request();
+                dispatch(productAdded());
+              }}
+            >
+              <Plus size={16} aria-hidden="true" />
+              Add product
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

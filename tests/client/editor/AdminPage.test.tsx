@@ -195,7 +195,7 @@ test('products are edited, added and removed', async () => {
   await user.click(screen.getByRole('button', { name: 'Remove product 1' }));
 
   const products = store.getState().editor.products;
-  expect(products.map((product) => product.title)).toEqual(['Size 5 Match Ball', 'Portable Rebounder', 'Guards']);
+  expect(products.map((product) => product.title)).toEqual(['Size 5 Match Ball', 'Turf Training Boots', 'Guards']);
   expect(products[0].price).toBe('$29.99');
   expect(products[2]).toMatchObject({
     description: 'Light',
@@ -283,7 +283,7 @@ test('Submit posts exactly the typed draft, alerts success, links the new post a
           title: 'Training Cones (Set of 50)',
           description: 'Bright, stackable cones for dribbling lanes and passing gates.',
           price: '$19.99',
-          imageUrl: '/samples/cones.svg',
+          imageUrl: '/images/seed/cones.svg',
           amazonUrl: 'https://www.amazon.com/s?k=soccer+training+cones',
         },
       ],

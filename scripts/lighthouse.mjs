@@ -62,7 +62,15 @@ try {
       for (const ref of typical.categories[category].auditRefs) {
         const audit = typical.audits[ref.id];
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-          notes.push(`${label} ${category}: ${audit.id} (${audit.displayValue || audit.score})`);
+          // Performance audits speak through their value; the others through the items they flag.
+          const items = category === 'performance' ? [] : (audit.details?.items ?? []).slice(0, 3);
+          const flagged = items.map((item) =>
+            [item.description, item.sourceLocation?.url ?? item.url, item.node?.snippet].filter(Boolean).join(' '),
+          );
+          notes.push(
+            `${label} ${category}: ${audit.id} (${audit.displayValue || audit.score})` +
+              flagged.map((text) => `\n      ${String(text).slice(0, 200)}`).join(''),
+          );
         }
       }
     }

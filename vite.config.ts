@@ -7,7 +7,8 @@ const VENDOR =
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // `{}`: typechecked as CommonJS (tsconfig.tools.json), the plugin's CJS signature wants an options object.
+  plugins: [react({})],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

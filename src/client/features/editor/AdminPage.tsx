@@ -58,12 +58,6 @@ export function AdminPage() {
         complete post.
       </p>
 
-      {published && (
-        <p className={styles.published} role="status">
-          Published “{published.title}”. <Link to={paths.post(published.id)}>View the published post</Link>
-        </p>
-      )}
-
       <form
         className={styles.form}
         noValidate
@@ -89,6 +83,14 @@ export function AdminPage() {
               <RotateCcw size={16} aria-hidden="true" />
               Discard draft
             </button>
+          </div>
+          {/* Next to Submit, where the admin is looking; the draft has just been reset to the sample. */}
+          <div role="status">
+            {published && (
+              <p className={styles.published}>
+                Published “{published.title}”. <Link to={paths.post(published.id)}>View the published post</Link>
+              </p>
+            )}
           </div>
         </fieldset>
       </form>

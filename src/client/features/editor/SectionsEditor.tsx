@@ -44,10 +44,10 @@ function ListEditor({ target, items, place }: ListEditorProps) {
                 maxLength={LIMITS.listItemMax}
                 inputRef={focus.refFor(index)}
                 onChange={(text) => dispatch(listItemChanged({ ...target, itemId: entry.id, text }))}
-                addon={
+                action={
                   <button
                     type="button"
-                    className={styles.iconButton}
+                    className={styles.smallButton}
                     onClick={() => dispatch(listItemRemoved({ ...target, itemId: entry.id }))}
                   >
                     <X size={16} aria-hidden="true" />

@@ -20,6 +20,8 @@ export type TextFieldProps = {
   hint?: string;
   /** Extra controls next to the input (e.g. a show/hide button). */
   addon?: ReactNode;
+  /** A control at the end of the label row (e.g. a remove button), leaving the input the full width. */
+  action?: ReactNode;
   inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
   className?: string;
 };
@@ -37,6 +39,7 @@ export function TextField({
   autoComplete,
   hint,
   addon,
+  action,
   inputRef,
   className,
 }: TextFieldProps) {
@@ -66,6 +69,7 @@ export function TextField({
             *
           </span>
         )}
+        {action && <div className={styles.labelAction}>{action}</div>}
       </div>
       <div className={styles.control}>
         {multiline ? (

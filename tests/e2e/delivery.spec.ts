@@ -1,0 +1,115 @@
+// How the real server delivers the app, checked from the outside: caching, pre-compression, conditional API
+// requests, security headers, and a page that fetches nothing from any other host.
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { newestPost } from './helpers/api';
+import { ADMIN_TOKEN } from './helpers/constants';
+import { makePng } from './helpers/png';
+
+/** The hashed JS and CSS files index.html references. */
+async function builtAssets(request: APIRequestContext): Promise<string[]> {
+  const html = await (await request.get('/')).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  expect(assets.length).toBeGreaterThan(0);
+  return assets;
+}
+
+test('index.html is revalidated on every visit, hashed assets are cached for a year', async ({ request }) => {
+  for (const path of ['/', '/blog', '/page/1', '/admin']) {
+    const page = await request.get(path);
+    expect(page.status()).toBe(200);
+    expect(page.headers()['content-type']).toContain('text/html');
+    expect(page.headers()['cache-control']).toBe('no-cache');
+  }
+  for (const asset of await builtAssets(request)) {
+    const response = await request.get(asset);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+});
+
+test('assets are served pre-compressed: brotli when the browser accepts it, else gzip', async ({ request }) => {
+  const [asset] = (await builtAssets(request)).filter((path) => path.endsWith('.js'));
+  const plain = await (await request.get(asset, { headers: { 'Accept-Encoding': 'identity' } })).body();
+  for (const [accept, encoding] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const response = await request.get(asset, { headers: { 'Accept-Encoding': accept } });
+    expect(response.headers()['content-encoding']).toBe(encoding);
+    expect(response.headers()['vary']).toMatch(/accept-encoding/i);
+    expect(Number(response.headers()['content-length'])).toBeLessThan(plain.length);
+    // Playwright decodes the body: the same bytes arrive either way.
+    expect(Buffer.compare(await response.body(), plain)).toBe(0);
+  }
+});
+
+test('API reads carry an ETag and answer If-None-Match with 304 Not Modified', async ({ request }) => {
+  const { id } = await newestPost(request);
+  for (const path of ['/api/blogs', `/api/blogs/${id}`]) {
+    const first = await request.get(path);
+    const etag = first.headers()['etag'];
+    expect(etag, `${path} has an ETag`).toBeTruthy();
+    const again = await request.get(path, { headers: { 'If-None-Match': etag } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+  }
+});
+
+test('every response carries the security headers; the CSP allows our inline script by hash only', async ({
+  request,
+}) => {
+  const response = await request.get('/');
+  const headers = response.headers();
+  const csp = headers['content-security-policy'];
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).toMatch(/frame-ancestors 'none'/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // The hash is the one of the inline script actually served.
+  const html = await response.text();
+  const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(inline, 'index.html has its inline theme script').toBeTruthy();
+  expect(csp).toContain(`'sha256-${createHash('sha256').update(inline!).digest('base64')}'`);
+});
+
+test('an uploaded image is served with long-lived caching and nosniff', async ({ request }) => {
+  const png = makePng(8, 8, [10, 200, 120]);
+  const upload = await request.post('/api/uploads', {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    multipart: { file: { name: 'tiny.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status()).toBe(201);
+  const { url } = await upload.json();
+  const image = await request.get(url);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(image.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(image.headers()['x-content-type-options']).toBe('nosniff');
+});
+
+test('a visitor page loads nothing from any other host (fonts included) @phone', async ({ page, baseURL, request }) => {
+  const { id } = await newestPost(request);
+  const origins = new Set<string>();
+  page.on('request', (req) => origins.add(new URL(req.url()).origin));
+  for (const path of ['/', '/blog', `/page/${id}`, '/sample']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+  }
+  expect([...origins]).toEqual([new URL(baseURL!).origin]);
+});
+
+test('a visitor page logs no errors and every request it makes succeeds', async ({ page, request }) => {
+  const { id } = await newestPost(request);
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`),
+  );
+  for (const path of ['/', '/blog', `/page/${id}`, '/sample']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+  }
+  expect(problems).toEqual([]);
+});

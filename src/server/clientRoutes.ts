@@ -31,6 +31,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string, ha
     });
   }
 
+  // The static handler answers a directory with 403 (index: false), so the root gets the shell explicitly.
+  if (hasIndex)
+    app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const clientRoute =

@@ -52,7 +52,8 @@ export async function createTestDb(): Promise<TestDb> {
     drop: async () => {
       if (dropped) return;
       dropped = true;
-      await db.kysely.destroy();
+      // A test may already have destroyed the connection on purpose.
+      await db.kysely.destroy().catch(() => undefined);
       await remove();
     },
   };

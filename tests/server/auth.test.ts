@@ -1,0 +1,84 @@
+import { FailureLimiter, tokenMatches } from '../../src/server/auth';
+import { validSubmission } from './fixtures/submissions';
+import { startTestApp, TOKEN } from './helpers/testApp';
+import type { TestApp } from './helpers/testApp';
+
+describe('token comparison', () => {
+  it('matches only the exact token', () => {
+    expect(tokenMatches(TOKEN, TOKEN)).toBe(true);
+    expect(tokenMatches(`${TOKEN} `, TOKEN)).toBe(false);
+    expect(tokenMatches('', TOKEN)).toBe(false);
+    expect(tokenMatches(TOKEN.slice(0, -1), TOKEN)).toBe(false);
+  });
+});
+
+describe('failed-attempt limiting on writes', () => {
+  let now = 1_000_000;
+  let t: TestApp;
+  beforeEach(async () => {
+    now = 1_000_000;
+    t = await startTestApp({ authFailures: { now: () => now } });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const write = (token: string, remoteAddress = '10.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      payload: { ...validSubmission(), accessToken: token },
+      remoteAddress,
+    });
+
+  it('answers 429 after 10 failures in 15 minutes, even for the right token, until the window passes', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await write('wrong')).statusCode).toBe(401);
+    const blocked = await write(TOKEN);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: 'Too many failed access token attempts. Try again later.' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(upload.statusCode).toBe(429);
+
+    // Reads are never limited.
+    const read = await t.app.inject({ method: 'GET', url: '/api/blogs', remoteAddress: '10.0.0.1' });
+    expect(read.statusCode).toBe(200);
+    // Other addresses are not affected.
+    expect((await write(TOKEN, '10.0.0.2')).statusCode).toBe(201);
+
+    now += 15 * 60_000;
+    expect((await write(TOKEN)).statusCode).toBe(201);
+  });
+
+  it('still allows writes after 9 failures', async () => {
+    for (let i = 0; i < 9; i += 1) expect((await write('wrong')).statusCode).toBe(401);
+    expect((await write(TOKEN)).statusCode).toBe(201);
+  });
+
+  it('starts a new count once the window has passed', async () => {
+    for (let i = 0; i < 9; i += 1) await write('wrong');
+    now += 15 * 60_000 + 1;
+    for (let i = 0; i < 9; i += 1) await write('wrong');
+    expect((await write(TOKEN)).statusCode).toBe(201);
+  });
+});
+
+describe('FailureLimiter', () => {
+  it('reports the seconds left while blocked', () => {
+    let now = 0;
+    const limiter = new FailureLimiter({ maxFailures: 2, windowMs: 60_000, now: () => now });
+    limiter.recordFailure('a');
+    expect(limiter.blockedFor('a')).toBe(0);
+    limiter.recordFailure('a');
+    now = 30_000;
+    expect(limiter.blockedFor('a')).toBe(30);
+    now = 60_000;
+    expect(limiter.blockedFor('a')).toBe(0);
+  });
+});

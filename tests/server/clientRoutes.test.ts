@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startTestApp } from './helpers/testApp';
+import type { TestApp } from './helpers/testApp';
+
+const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
+const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script>
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+let clientDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
+  mkdirSync(join(clientDir, 'assets'));
+  mkdirSync(join(clientDir, 'images', 'seed'), { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), INDEX);
+  writeFileSync(join(clientDir, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(clientDir, 'index.html.gz'), gzipSync(INDEX));
+  writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js'), APP_JS);
+  writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(APP_JS));
+  writeFileSync(join(clientDir, 'images', 'seed', 'ball.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await startTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('the built client', () => {
+  it.each(['/', '/blog', '/page/3', '/admin', '/auth?next=1'])(
+    'answers %s with index.html, revalidated',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it('serves hashed assets immutably, pre-compressed by Accept-Encoding', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(brotliCompressSync(APP_JS))).toBe(true);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('serves index.html pre-compressed and still no-cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/blog', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves other public files with a short cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/images/seed/ball.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers 404, not the app shell, for a missing file or a non-GET', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/blog' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('keeps /api/* JSON even with a client present', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('security headers', () => {
+  it("send a CSP that admits index.html's inline script by its hash and nothing inline otherwise", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = res.headers['content-security-policy'] as string;
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(directives['style-src']).toEqual(["'self'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http:']);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('are on API answers too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('without a built client', () => {
+  it('answers client routes with a JSON 503 that says what to do, and the API still works', async () => {
+    const bare = await startTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/blog' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 'The client is not built yet: run npm run build' });
+      expect((await bare.app.inject({ method: 'GET', url: '/api/blogs' })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BlogPost } from '../../src/contract/types';
+import type { DatabaseConfig } from '../../src/server/config';
+import { validSubmission } from './fixtures/submissions';
+import { createDatabaseConfig } from './helpers/testDb';
+import { spawnServer, waitForListening } from './helpers/serverProcess';
+
+jest.setTimeout(90_000);
+
+const TOKEN = 'durability-test-token';
+const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
+
+it('keeps every post that got a 201 when the server is SIGKILLed in the middle of a burst of writes', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'touchline-durability-'));
+  const database = await createDatabaseConfig();
+  const env = { DATA_DIR: dataDir, PORT: '3152', ADMIN_TOKEN: TOKEN, DATABASE_URL: databaseUrl(database.config) };
+  const first = spawnServer(env);
+  let second: ReturnType<typeof spawnServer> | undefined;
+  try {
+    const url = await waitForListening(first);
+    const acknowledged: BlogPost[] = [];
+    let failures = 0;
+    const send = async (i: number) => {
+      try {
+        const res = await fetch(`${url}/api/blogs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+          body: JSON.stringify(validSubmission({ title: `Burst post ${i}` })),
+        });
+        if (res.status === 201) acknowledged.push((await res.json()) as BlogPost);
+      } catch {
+        failures += 1; // the connection died with the process
+      }
+    };
+    // Waves of concurrent writes; the kill lands while a wave is in flight.
+    const inFlight: Promise<void>[] = [];
+    for (let wave = 0; wave < 40 && first.child.exitCode === null; wave += 1) {
+      const batch = Array.from({ length: 10 }, (_, k) => send(wave * 10 + k));
+      inFlight.push(...batch);
+      if (acknowledged.length >= 40 && first.child.signalCode === null) first.child.kill('SIGKILL');
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    if (first.child.signalCode === null) first.child.kill('SIGKILL');
+    await Promise.all(inFlight);
+    await first.exited;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+    expect(failures).toBeGreaterThan(0);
+
+    second = spawnServer(env);
+    const url2 = await waitForListening(second);
+    for (const post of acknowledged) {
+      const res = await fetch(`${url2}/api/blogs/${post.id}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(post);
+    }
+  } finally {
+    first.child.kill('SIGKILL');
+    second?.child.kill('SIGTERM');
+    if (second) await second.exited;
+    await database.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

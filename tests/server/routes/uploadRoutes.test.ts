@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { LIMITS } from '../../../src/contract/limits';
+import { countUploads } from '../../../src/server/repositories/uploadsRepository';
+import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const bytes = (...parts: (number[] | string)[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+
+const IMAGES = {
+  png: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'rest of a png'),
+  jpg: bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF rest of a jpeg'),
+  gif: bytes('GIF89a', 'rest of a gif'),
+  webp: bytes('RIFF', [0x10, 0, 0, 0], 'WEBPVP8 rest'),
+  avif: bytes([0, 0, 0, 0x1c], 'ftypavif', [0, 0, 0, 0], 'avifmif1miaf', 'rest of an avif'),
+};
+const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
+
+async function upload(fields: Parameters<typeof multipart>[0], headers: Record<string, string> = {}) {
+  const form = await multipart(fields);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
+}
+
+describe('POST /api/uploads', () => {
+  it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])(
+    'stores a %s found by its bytes (whatever its name says) under its sha256',
+    async (ext) => {
+      const data = IMAGES[ext];
+      const res = await upload({ accessToken: TOKEN, file: { bytes: data, name: 'photo.txt', type: 'text/plain' } });
+      expect(res.statusCode).toBe(201);
+      const hash = createHash('sha256').update(data).digest('hex');
+      expect(res.json()).toEqual({ url: `/uploads/${hash}.${ext}` });
+
+      const served = await t.app.inject({ method: 'GET', url: `/uploads/${hash}.${ext}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(data)).toBe(true);
+      expect(served.headers['content-type']).toBe(CONTENT_TYPES[ext]);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('gives the same bytes the same URL and keeps one copy', async () => {
+    const first = await upload({ accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } });
+    const second = await upload({ file: { bytes: IMAGES.png, name: 'b.png' } }, { authorization: `Bearer ${TOKEN}` });
+    expect(second.json()).toEqual(first.json());
+    expect(await countUploads(t.db)).toBe(1);
+  });
+
+  it('answers 401 without a token or with a wrong one, and stores nothing', async () => {
+    const none = await upload({ file: { bytes: IMAGES.png, name: 'a.png' } });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ error: 'Access token required' });
+    const wrongField = await upload({ accessToken: 'nope', file: { bytes: IMAGES.png, name: 'a.png' } });
+    expect(wrongField.statusCode).toBe(401);
+    const wrongBearer = await upload({ file: { bytes: IMAGES.png, name: 'a.png' } }, { authorization: 'Bearer nope' });
+    expect(wrongBearer.statusCode).toBe(401);
+    expect(await countUploads(t.db)).toBe(0);
+  });
+
+  it('checks the token before the content: a wrong token with an SVG is a 401', async () => {
+    const res = await upload({ accessToken: 'nope', file: { bytes: Buffer.from('<svg/>'), name: 'x.svg' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('rejects SVG and other non-images with 415, storing nothing', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const [data, name] of [
+      [svg, 'x.svg'],
+      [Buffer.from('%PDF-1.7 not an image'), 'x.png'],
+      [Buffer.from('<html><script>alert(1)</script></html>'), 'x.jpg'],
+    ] as const) {
+      const res = await upload({ accessToken: TOKEN, file: { bytes: data, name, type: 'image/png' } });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ error: 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or AVIF image' });
+    }
+    expect(await countUploads(t.db)).toBe(0);
+  });
+
+  it('answers 400 when the file field is missing or empty', async () => {
+    const missing = await upload({ accessToken: TOKEN, other: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'No image: send it in a multipart field named file' });
+    const empty = await upload({ accessToken: TOKEN, file: { bytes: Buffer.alloc(0), name: 'a.png' } });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers 413 for an image over 5 MB, storing nothing', async () => {
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(LIMITS.uploadMaxBytes)]);
+    const res = await upload({ accessToken: TOKEN, file: { bytes: big, name: 'big.png' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'Image is too large (max 5 MB)' });
+    expect(await countUploads(t.db)).toBe(0);
+  });
+
+  it('accepts an image of exactly 5 MB', async () => {
+    const exact = Buffer.concat([IMAGES.png, Buffer.alloc(LIMITS.uploadMaxBytes - IMAGES.png.length)]);
+    const res = await upload({ accessToken: TOKEN, file: { bytes: exact, name: 'exact.png' } });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('answers 415 for a body that is not multipart', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: { file: 'x', accessToken: TOKEN },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('GET /uploads/:file', () => {
+  it('answers 304 to a matching If-None-Match', async () => {
+    const { url } = (await upload({ accessToken: TOKEN, file: { bytes: IMAGES.gif, name: 'a.gif' } })).json<{
+      url: string;
+    }>();
+    const first = await t.app.inject({ method: 'GET', url });
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    `/uploads/${'a'.repeat(64)}.png`,
+    '/uploads/not-a-hash.png',
+    `/uploads/${'a'.repeat(64)}.svg`,
+    '/uploads/..%2f..%2fetc%2fpasswd',
+  ])('answers a JSON 404 for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+});

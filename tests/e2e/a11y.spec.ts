@@ -2,7 +2,7 @@
 // (this file runs in both Playwright projects).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { newestPost } from './helpers/api';
+import { seededPost } from './helpers/api';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -21,7 +21,7 @@ const ROUTES: Route[] = [
 for (const theme of ['dark', 'light'] as const) {
   for (const route of ROUTES) {
     test(`${route.name} has no WCAG A/AA violations in the ${theme} theme @phone`, async ({ page, request }) => {
-      const { id } = await newestPost(request);
+      const { id } = await seededPost(request);
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await page.goto(route.path(id));
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

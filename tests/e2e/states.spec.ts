@@ -1,7 +1,7 @@
 // Loading and error states of the list and post pages, with the API held back or failing (page.route).
 import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
-import { newestPost } from './helpers/api';
+import { newestPost, seededPost } from './helpers/api';
 
 /** Holds matching API calls until release() is called; then lets them through to the real server. */
 async function holdApi(page: Page, matches: (url: URL) => boolean) {
@@ -21,7 +21,7 @@ const isList = (url: URL) => url.pathname === '/api/blogs';
 const isPost = (url: URL) => /^\/api\/blogs\/[^/]+$/.test(url.pathname);
 
 test('the blog list says "Loading posts..." until the posts arrive', async ({ page, request }) => {
-  const newest = await newestPost(request);
+  const newest = await newestPost(request); // on the first page of the list
   const api = await holdApi(page, isList);
   await page.goto('/blog');
   await expect(page.getByText('Loading posts...')).toBeVisible();
@@ -34,7 +34,7 @@ test('the blog list says "Loading posts..." until the posts arrive', async ({ pa
 });
 
 test('a failed list fetch leaves an empty list, and retrying loads the posts', async ({ page, request }) => {
-  const newest = await newestPost(request);
+  const newest = await newestPost(request); // on the first page of the list
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.route(isList, (route) =>
@@ -52,14 +52,14 @@ test('a failed list fetch leaves an empty list, and retrying loads the posts', a
 });
 
 test('a post says "Loading blog content..." until it arrives', async ({ page, request }) => {
-  const newest = await newestPost(request);
+  const post = await seededPost(request);
   const api = await holdApi(page, isPost);
-  await page.goto(`/page/${newest.id}`);
+  await page.goto(`/page/${post.id}`);
   await expect(page.getByText('Loading blog content...')).toBeVisible();
   await expect.poll(api.count).toBeGreaterThan(0);
 
   await api.release();
-  await expect(page.getByRole('heading', { level: 1, name: newest.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(page.getByText('Loading blog content...')).toHaveCount(0);
 });
 
@@ -81,26 +81,26 @@ test('a failure without an error field shows "Failed to fetch blog content" in r
   page,
   request,
 }) => {
-  const newest = await newestPost(request);
+  const post = await seededPost(request);
   await page.route(isPost, (route) =>
     route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
   );
-  await page.goto(`/page/${newest.id}`);
+  await page.goto(`/page/${post.id}`);
   await expect(page.getByText('Failed to fetch blog content', { exact: true })).toBeVisible();
   await expectRed(page, 'Failed to fetch blog content');
-  await expect(page.getByRole('heading', { name: newest.title })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: post.title })).toHaveCount(0);
 });
 
 test('a post whose products are invalid is shown without the product section', async ({ page, request }) => {
-  const newest = await newestPost(request);
+  const post = await seededPost(request);
   await page.route(isPost, async (route) => {
     const response = await route.fetch();
-    const post = await response.json();
-    post.products = [{ ...post.products[0], price: 12, amazonUrl: 'javascript:alert(1)' }];
-    await route.fulfill({ response, json: post });
+    const body = await response.json();
+    body.products = [{ ...body.products[0], price: 12, amazonUrl: 'javascript:alert(1)' }];
+    await route.fulfill({ response, json: body });
   });
-  await page.goto(`/page/${newest.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: newest.title })).toBeVisible();
+  await page.goto(`/page/${post.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recommended Equipment' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /View on Amazon/ })).toHaveCount(0);
 });

@@ -39,3 +39,59 @@ export async function publishPost(request: APIRequestContext, submission: BlogSu
   expect(response.status()).toBe(201);
   return (await response.json()) as BlogPost;
 }
+
+/** One of the sample posts the server seeded at start (the oldest post): full content, images included. */
+export async function seededPost(request: APIRequestContext): Promise<BlogPost> {
+  const oldest = (await listPosts(request)).at(-1);
+  expect(oldest, 'the server seeds posts into an empty database').toBeTruthy();
+  return getPost(request, oldest!.id);
+}
+
+/** A complete post: both section types, list items, two products, images that ship with the app. */
+export function richSubmission(title: string): BlogSubmission {
+  return {
+    header: {
+      icon: 'Trophy',
+      title,
+      image: '/images/seed/football-press.svg',
+      publishDate: 'October 3, 2026',
+      readTime: '6 min read',
+      sections: [
+        {
+          type: 'single-paragraph',
+          icon: 'Users',
+          title: 'Why the press starts up front',
+          paragraph: 'The first defender decides where the ball can go.',
+          list: ['Curve the run to cut the passing lane', 'Press on the back pass'],
+        },
+        {
+          type: 'two-column',
+          icon: 'Search',
+          title: 'Reading the triggers',
+          paragraph: 'Two kinds of cue tell a team when to jump.',
+          columns: [
+            { heading: 'Ball cues', list: ['A bouncing ball', 'A heavy touch'] },
+            { heading: 'Body cues', list: ['Receiver facing his own goal'] },
+          ],
+        },
+      ],
+    },
+    products: [
+      {
+        title: 'Training Cones',
+        description: 'Fifty bright cones for pressing drills.',
+        price: '$19.99',
+        imageUrl: '/images/seed/cones.svg',
+        amazonUrl: 'https://www.amazon.com/s?k=training+cones',
+      },
+      {
+        title: 'Match Ball',
+        description: 'A size 5 ball with a true flight.',
+        price: '$34.99',
+        imageUrl: '/images/seed/ball.svg',
+        amazonUrl: 'https://www.amazon.com/s?k=match+ball',
+      },
+    ],
+    footer: { authorName: 'Maya Lindqvist', authorTitle: 'Tactics Writer', imageUrl: '/images/seed/author-maya.svg' },
+  };
+}

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../helpers/renderWithProviders';
+
+const LINKS = [
+  ['Home', '/'],
+  ['Blog', '/blog'],
+  ['Admin', '/admin'],
+] as const;
+
+test.each(['Main', 'Tabs'])('the %s navigation links Home, Blog and Admin', async (name) => {
+  renderApp('/sample');
+  const nav = await screen.findByRole('navigation', { name });
+  const links = within(nav).getAllByRole('link');
+  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(LINKS);
+});
+
+test.each([
+  ['/', 'Home'],
+  ['/blog', 'Blog'],
+  ['/admin', 'Admin'],
+])('on %s only the %s link is marked current, in both bars', async (route, current) => {
+  renderApp(route);
+  for (const name of ['Main', 'Tabs']) {
+    const nav = await screen.findByRole('navigation', { name });
+    const marked = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(marked.map((link) => link.textContent)).toEqual([current]);
+  }
+});
+
+test('the brand link goes home', async () => {
+  const { user, router } = renderApp('/sample');
+  await user.click(await screen.findByRole('link', { name: 'Touchline' }));
+  expect(router.state.location.pathname).toBe('/');
+});
+
+test('clicking Blog in the top bar opens the blog list', async () => {
+  const { user, router } = renderApp('/');
+  await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Latest Sports Stories' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/blog');
+});
+
+test('the skip link is the first stop and moves focus to the main content', async () => {
+  const { user } = renderApp('/sample');
+  await screen.findByRole('heading', { level: 1 });
+  await user.tab();
+  const skip = screen.getByRole('link', { name: 'Skip to main content' });
+  expect(skip).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByRole('main')).toHaveFocus();
+});
+
+test('an unknown address shows a not-found page with a way home', async () => {
+  const { user, router } = renderApp('/no/such/page');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(document.title).toBe('Page not found · Touchline');
+  await user.click(screen.getByRole('link', { name: 'Back to home' }));
+  expect(router.state.location.pathname).toBe('/');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Sports stories from the touchline' }),
+  ).toBeInTheDocument();
+});

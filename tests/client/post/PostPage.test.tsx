@@ -5,7 +5,8 @@ import { samplePost } from '../fixtures/posts';
 import { API, server } from '../helpers/mswServer';
 import { renderApp } from '../helpers/renderWithProviders';
 
-const answerPost = (post: Record<string, unknown>) => server.use(http.get(`${API}/blogs/:id`, () => HttpResponse.json(post)));
+const answerPost = (post: Record<string, unknown>) =>
+  server.use(http.get(`${API}/blogs/:id`, () => HttpResponse.json(post)));
 const main = () => within(screen.getByRole('main'));
 const drawnIcon = (heading: HTMLElement) => heading.querySelector('svg')?.getAttribute('data-icon');
 

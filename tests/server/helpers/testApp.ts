@@ -37,12 +37,17 @@ export async function startTestApp(
 
 /** A multipart/form-data body as app.inject takes it, built by the platform's own FormData encoder. */
 export async function multipart(
-  fields: Record<string, string | { bytes: Buffer | Uint8Array; name: string; type?: string }>,
+  fields: Record<string, string | { bytes: Buffer; name: string; type?: string }>,
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(key, value);
-    else form.append(key, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.name);
+    else
+      form.append(
+        key,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }),
+        value.name,
+      );
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

@@ -1,4 +1,4 @@
-// `npm run budget`: loads each visitor route of the built app in Chromium (cold cache) and fails when the JavaScript
+// `npm run budget [-- --files]`: loads each visitor route of the built app in Chromium (cold cache) and fails when the JavaScript
 // or CSS it downloads exceeds the size budget (gzip), or when a visitor route downloads the admin editor's chunk.
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
@@ -83,6 +83,13 @@ try {
     }
     console.log(`budget: JS ≤ ${kb(BUDGET.js)}, CSS ≤ ${kb(BUDGET.css)} gzip per visitor route (cold cache)`);
     console.table(rows);
+    if (process.argv.includes('--files')) {
+      for (const [route, files] of visitorFiles) {
+        console.log(`${route}:`);
+        for (const f of [...files].sort((a, b) => b.gzip - a.gzip))
+          console.log(`  ${kb(f.gzip).padStart(9)}  ${f.path}`);
+      }
+    }
     if (editorFiles.length === 0) {
       failed = true;
       console.log(`budget: FAIL no JavaScript fetched by /admin contains the editor's texts (${EDITOR_MARKERS})`);

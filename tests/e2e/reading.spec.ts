@@ -109,3 +109,20 @@ test('the blog list pages through older posts with "Load more"', async ({ page, 
   await expect(page.getByRole('link', { name: oldest.title, exact: true })).toBeVisible();
   expect(await items.count()).toBeGreaterThanOrEqual(23);
 });
+
+test('hostile text in a post is shown as text and never runs', async ({ page, request }) => {
+  const payload = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
+  const submission = richSubmission(`Hostile ${Date.now().toString(36)} ${payload}`);
+  submission.header.sections = [
+    { type: 'single-paragraph', icon: 'Bogus', title: payload, paragraph: payload, list: [payload] },
+  ];
+  submission.footer = { authorName: payload, authorTitle: '', imageUrl: '' };
+  const post = await publishPost(request, submission);
+  page.on('dialog', (dialog) => void dialog.dismiss());
+
+  await page.goto(`/page/${post.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+  await expect(page.getByText(payload, { exact: true })).toHaveCount(4); // section title, paragraph, list item, author name
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page.locator('main img[src="x"], main script')).toHaveCount(0);
+});

@@ -25,6 +25,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof RequestValidationError) {
       return reply.code(400).send({ error: error.message, details: error.details });
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.routeOptions.url === '/api/uploads') {
+      return reply.code(415).send({ error: messages.FST_INVALID_MULTIPART_CONTENT_TYPE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =

@@ -119,7 +119,7 @@ describe('POST /api/uploads', () => {
       payload: { file: 'x', accessToken: TOKEN },
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual({ error: 'Send the image as multipart/form-data in a field named file' });
   });
 });
 

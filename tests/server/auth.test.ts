@@ -2,6 +2,8 @@ import { FailureLimiter, tokenMatches } from '../../src/server/auth';
 import { validSubmission } from './fixtures/submissions';
 import { startTestApp, TOKEN } from './helpers/testApp';
 import type { TestApp } from './helpers/testApp';
+import { createTestDb } from './helpers/testDb';
+import type { TestDb } from './helpers/testDb';
 
 describe('token comparison', () => {
   it('matches only the exact token', () => {
@@ -14,13 +16,20 @@ describe('token comparison', () => {
 
 describe('failed-attempt limiting on writes', () => {
   let now = 1_000_000;
+  let testDb: TestDb;
   let t: TestApp;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
   beforeEach(async () => {
     now = 1_000_000;
-    t = await startTestApp({ authFailures: { now: () => now } });
+    t = await startTestApp({ testDb, authFailures: { now: () => now } });
   });
   afterEach(async () => {
     await t.close();
+  });
+  afterAll(async () => {
+    await testDb.drop();
   });
 
   const write = (token: string, remoteAddress = '10.0.0.1') =>

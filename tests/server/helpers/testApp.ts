@@ -1,4 +1,4 @@
-// Builds the real app (buildApp) on a fresh test database; tests drive it with app.inject.
+// Builds the real app (buildApp) on a test database; tests drive it with app.inject.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,15 +6,21 @@ import { buildApp } from '../../../src/server/app';
 import type { AppOptions } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/database';
 import { createTestDb } from './testDb';
+import type { TestDb } from './testDb';
 
 export const TOKEN = 'test-admin-token-0123456789';
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 export async function startTestApp(
-  options: { clientDir?: string; authFailures?: AppOptions['authFailures'] } = {},
+  options: {
+    clientDir?: string;
+    authFailures?: AppOptions['authFailures'];
+    /** share the test file's database (the caller drops it); a fresh one otherwise */
+    testDb?: TestDb;
+  } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDb();
+  const testDb = options.testDb ?? (await createTestDb());
   const app = await buildApp({
     db: testDb.db,
     config: {
@@ -30,7 +36,7 @@ export async function startTestApp(
     db: testDb.db,
     close: async () => {
       await app.close();
-      await testDb.drop();
+      if (options.testDb === undefined) await testDb.drop();
     },
   };
 }

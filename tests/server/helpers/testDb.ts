@@ -58,3 +58,9 @@ export async function createTestDb(): Promise<TestDb> {
     },
   };
 }
+
+/** Removes every post (sections and products cascade) and upload, so a test starts from an empty blog. */
+export async function emptyDatabase({ db }: TestDb): Promise<void> {
+  await db.kysely.deleteFrom('posts').execute();
+  await db.kysely.deleteFrom('uploads').execute();
+}

@@ -4,13 +4,24 @@ import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
+import { createTestDb, emptyDatabase } from '../helpers/testDb';
+import type { TestDb } from '../helpers/testDb';
 
+// One database per file, emptied before each test; a new app per test so the failed-token counter starts at zero.
+let testDb: TestDb;
 let t: TestApp;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
 beforeEach(async () => {
-  t = await startTestApp();
+  await emptyDatabase(testDb);
+  t = await startTestApp({ testDb });
 });
 afterEach(async () => {
   await t.close();
+});
+afterAll(async () => {
+  await testDb.drop();
 });
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>

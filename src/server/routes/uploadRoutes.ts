@@ -45,7 +45,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
     }
     // A Bearer token is checked before a single byte of the file is read.
-    const bearer = typeof request.headers.authorization === 'string';
+    const bearer = /^Bearer\s/i.test(request.headers.authorization ?? '');
     if (bearer && !guard.authorize(request, reply)) return reply;
 
     let file: Buffer | undefined;

@@ -82,6 +82,14 @@ describe('POST /api/uploads', () => {
     expect(await countUploads(t.db)).toBe(0);
   });
 
+  it('takes the form field token when the Authorization header is not a Bearer token', async () => {
+    const res = await upload(
+      { accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+    );
+    expect(res.statusCode).toBe(201);
+  });
+
   it('checks the token before the content: a wrong token with an SVG is a 401', async () => {
     const res = await upload({ accessToken: 'nope', file: { bytes: Buffer.from('<svg/>'), name: 'x.svg' } });
     expect(res.statusCode).toBe(401);

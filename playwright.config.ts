@@ -1,7 +1,7 @@
 // End-to-end suite: Debian's Chromium against the built app served by the real server (node dist/server/main.js).
 import { defineConfig, devices } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_TOKEN } from './tests/e2e/helpers/constants';
@@ -17,6 +17,19 @@ for (const built of [serverEntry, clientIndex]) {
         '(npm test builds before the e2e stage).',
     );
   }
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+// A stale build is legal (the suite tests what is built) but rarely what a developer means to test.
+if (!process.env.TOUCHLINE_E2E_DATA_DIR) {
+  const built = Math.min(statSync(serverEntry).mtimeMs, statSync(clientIndex).mtimeMs);
+  const sources = Math.max(...['src', 'index.html', 'public'].map((path) => newestMtime(join(root, path))));
+  if (sources > built) console.warn('e2e: warning: src/ is newer than dist/; run `npm run build` to test your changes');
 }
 
 /** First port of 4300..4339 nobody listens on (a child process, because the config is loaded synchronously). */

@@ -2,11 +2,19 @@
 // (this file runs in both Playwright projects).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seededPost } from './helpers/api';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-type Route = { name: string; path: (postId: number) => string; heading: string | RegExp };
+type Route = {
+  name: string;
+  path: (postId: number) => string;
+  /** The page's h1, awaited before checking; null where the state has none (the post error is just the text). */
+  heading: string | RegExp | null;
+  /** Brings the page into a state worth checking on its own (errors in red, previews). */
+  act?: (page: Page) => Promise<void>;
+};
 
 const ROUTES: Route[] = [
   { name: 'landing', path: () => '/', heading: /./ },
@@ -16,7 +24,46 @@ const ROUTES: Route[] = [
   { name: 'sign-in', path: () => '/auth', heading: /./ },
   { name: 'admin editor', path: () => '/admin', heading: 'Create New Blog Post' },
   { name: 'not found', path: () => '/no-such-page', heading: /./ },
+  // States with their own colours and markup:
+  { name: 'post error', path: () => '/page/987654321', heading: null, act: (page) => shown(page, 'Blog not found') },
+  {
+    name: 'blog list failure',
+    path: () => '/blog',
+    heading: 'Latest Sports Stories',
+    act: async (page) => {
+      await page.route(
+        (url) => url.pathname === '/api/blogs',
+        (route) => route.fulfill({ status: 500, json: { error: 'down' } }),
+      );
+      await page.reload();
+      await shown(page, 'Try again');
+    },
+  },
+  {
+    name: 'sign-in error',
+    path: () => '/auth',
+    heading: /./,
+    act: async (page) => {
+      await page.getByLabel('Email').fill('coach@example.com');
+      await page.getByLabel('Password').fill('wrong');
+      await page.getByLabel('Password').press('Enter');
+      await shown(page, 'Incorrect password');
+    },
+  },
+  {
+    name: 'editor product preview',
+    path: () => '/admin',
+    heading: 'Create New Blog Post',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Show Preview' }).click();
+      await shown(page, 'Edit Products');
+    },
+  },
 ];
+
+async function shown(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
 
 for (const theme of ['dark', 'light'] as const) {
   for (const route of ROUTES) {
@@ -25,7 +72,8 @@ for (const theme of ['dark', 'light'] as const) {
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await page.goto(route.path(id));
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      if (route.heading) await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await route.act?.(page);
       // Judge the settled page: no loading text, webfonts and images done, no colour transition in flight.
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
       await page.waitForLoadState('networkidle');

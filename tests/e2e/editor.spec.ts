@@ -31,6 +31,7 @@ test('an admin composes a post with both section types, products and images, pub
   page,
   request,
 }) => {
+  test.slow(); // some fifty form interactions and two uploads
   const title = unique('Pressing Traps Explained');
   const authorPng = makePng(64, 64, [200, 40, 40]);
   const headerPng = makePng(96, 54, [30, 90, 200]);

@@ -1,24 +1,14 @@
-// zod schemas for the submit shape (validated by the API) and for products as read (validated by the post page).
-// zod/mini keeps the client's share small; the server loads English messages with z.config (see server/validation).
+// zod schemas for the submit shape, validated by the API. (Products as read are checked by productCheck.ts.)
+// The client imports only types from here (zod stays out of the browser); the server loads English messages with
+// z.config (see server/validation).
 import * as z from 'zod/mini';
 import { LIMITS } from './limits';
+import { isSafeUrl } from './urls';
 
 const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 const optionalText = (max: number) => z._default(text(max), '');
 
-/** '' or an http(s) URL or a root-relative path such as /uploads/x.png. Nothing else (javascript:, data:, //host). */
-export function isSafeUrl(value: string): boolean {
-  if (value === '') return true;
-  if (/^\/(?![/\\])/.test(value)) return !/[\s\\]/.test(value);
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-export const urlSchema = z
+const urlSchema = z
   .string()
   .check(
     z.maxLength(LIMITS.urlMax, `must be at most ${LIMITS.urlMax} characters`),
@@ -113,14 +103,3 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export type BlogSubmission = z.input<typeof blogSubmissionSchema>;
 /** What the server works with after validation (defaults filled in). */
 export type ValidBlogSubmission = z.output<typeof blogSubmissionSchema>;
-
-/** A product as read from the API; the post page hides the products when any fails this (SPEC 8). */
-export const productSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  price: z.string(),
-  imageUrl: urlSchema,
-  amazonUrl: urlSchema,
-});
-export const productListSchema = z.array(productSchema);

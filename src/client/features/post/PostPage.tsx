@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useGetBlogQuery } from '../../api/blogApi';
-import { productListSchema } from '../../../contract/schemas';
+import { checkProductList } from '../../../contract/productCheck';
 import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -24,8 +24,8 @@ type ProductCheck = { products: Product[] | null; issues?: unknown };
 
 function checkProducts(post: BlogPost | undefined): ProductCheck {
   if (!post) return { products: null };
-  const result = productListSchema.safeParse(post.products);
-  return result.success ? { products: result.data } : { products: null, issues: result.error.issues };
+  const result = checkProductList(post.products);
+  return result.success ? { products: result.data } : { products: null, issues: result.issues };
 }
 
 export function PostPage() {

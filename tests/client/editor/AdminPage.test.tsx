@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { AdminPage } from '../../../src/client/features/editor/AdminPage';
 import { cancelPendingDraftSaves } from '../../../src/client/features/editor/draftStorage';
 import { clearPendingImages } from '../../../src/client/features/editor/pendingImages';
-import { sampleDraft } from '../../../src/client/features/editor/editorSlice';
+import { sampleDraft, selectEditor } from '../../../src/client/features/editor/editorSlice';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import { samplePost } from '../fixtures/posts';
 import { API, server } from '../helpers/mswServer';
@@ -83,7 +83,7 @@ test('header fields edit the draft', async () => {
   await user.type(screen.getByLabelText('Image URL'), '/uploads/hero.png');
   await user.clear(screen.getByLabelText('Read Time'));
   await user.type(screen.getByLabelText('Read Time'), '4 min read');
-  expect(store.getState().editor.header).toMatchObject({
+  expect(selectEditor(store.getState()).header).toMatchObject({
     title: 'Derby Day',
     icon: 'Bell',
     image: '/uploads/hero.png',
@@ -140,7 +140,7 @@ test('section icon, title, paragraph and column headings edit the draft', async 
   await user.type(screen.getByLabelText('Section 1, Paragraph'), 'Ten minutes.');
   await user.clear(screen.getByLabelText('Section 2, Column 2 Heading'));
   await user.type(screen.getByLabelText('Section 2, Column 2 Heading'), 'Pairs');
-  const [first, second] = store.getState().editor.header.sections;
+  const [first, second] = selectEditor(store.getState()).header.sections;
   expect(first).toMatchObject({ icon: 'Heart', title: 'Warm-up', paragraph: 'Ten minutes.' });
   expect(second.type === 'two-column' && second.columns[1].heading).toBe('Pairs');
 });
@@ -171,7 +171,7 @@ test('list items are added and removed per column', async () => {
   await user.type(screen.getByLabelText('Section 2, column 2, Item 3'), 'Wall passes');
   await user.click(screen.getByRole('button', { name: 'Remove item 1 from section 2, column 1' }));
 
-  const section = store.getState().editor.header.sections[1];
+  const section = selectEditor(store.getState()).header.sections[1];
   if (section.type !== 'two-column') throw new Error('expected the sample two-column section');
   expect(section.columns[0].list.map((entry) => entry.text)).toEqual(['Cone gate touches']);
   expect(section.columns[1].list.map((entry) => entry.text)).toEqual([
@@ -194,7 +194,7 @@ test('products are edited, added and removed', async () => {
   await user.type(screen.getByLabelText('Product 4, Amazon URL'), 'https://a.co/x');
   await user.click(screen.getByRole('button', { name: 'Remove product 1' }));
 
-  const products = store.getState().editor.products;
+  const products = selectEditor(store.getState()).products;
   expect(products.map((product) => product.title)).toEqual(['Size 5 Match Ball', 'Turf Training Boots', 'Guards']);
   expect(products[0].price).toBe('$29.99');
   expect(products[2]).toMatchObject({
@@ -293,7 +293,7 @@ test('Submit posts exactly the typed draft, alerts success, links the new post a
   ]);
   expect(await screen.findByRole('link', { name: 'View the published post' })).toHaveAttribute('href', '/page/42');
   expect(screen.getByLabelText('Title')).toHaveValue(sampleDraft().header.title);
-  expect(store.getState().editor.accessToken).toBe('tok-1');
+  expect(selectEditor(store.getState()).accessToken).toBe('tok-1');
 });
 
 test.each([

@@ -3,6 +3,7 @@ import {
   DRAFT_SAVE_DELAY_MS,
   DRAFT_STORAGE_KEY,
   cancelPendingDraftSaves,
+  ensureDraftPersisted,
   parseDraft,
 } from '../../../src/client/features/editor/draftStorage';
 import {
@@ -25,23 +26,30 @@ afterEach(() => {
 
 const saved = () => localStorage.getItem(DRAFT_STORAGE_KEY);
 
+/** A store as the admin page leaves it: editor slice in, draft persistence running. */
+function editorStore(preloadedState?: Parameters<typeof makeStore>[0]) {
+  const store = makeStore(preloadedState);
+  ensureDraftPersisted(store);
+  return store;
+}
+
 test('a new store restores the draft the previous one saved', () => {
-  const first = makeStore();
+  const first = editorStore();
   first.dispatch(headerChanged({ title: 'Derby Day Diary' }));
   first.dispatch(sectionAdded('single-paragraph'));
-  const added = first.getState().editor.header.sections[2];
+  const added = selectEditor(first.getState()).header.sections[2];
   first.dispatch(listItemAdded({ sectionId: added.id }));
-  const item = (first.getState().editor.header.sections[2] as DraftSingleParagraphSection).list[0];
+  const item = (selectEditor(first.getState()).header.sections[2] as DraftSingleParagraphSection).list[0];
   first.dispatch(listItemChanged({ sectionId: added.id, itemId: item.id, text: 'Kick-off at noon' }));
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
 
-  const second = makeStore();
+  const second = editorStore();
   expect(selectEditor(second.getState())).toEqual(selectEditor(first.getState()));
-  expect(second.getState().editor.header.title).toBe('Derby Day Diary');
+  expect(selectEditor(second.getState()).header.title).toBe('Derby Day Diary');
 });
 
 test('saving is debounced: nothing is written until the typing pauses', () => {
-  const store = makeStore();
+  const store = editorStore();
   store.dispatch(headerChanged({ title: 'D' }));
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS - 50);
   store.dispatch(headerChanged({ title: 'De' }));
@@ -52,7 +60,7 @@ test('saving is debounced: nothing is written until the typing pauses', () => {
 });
 
 test('the access token is never written to storage', () => {
-  const store = makeStore();
+  const store = editorStore();
   store.dispatch(accessTokenChanged('super-secret-token'));
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS * 2);
   store.dispatch(headerChanged({ title: 'With a token typed' }));
@@ -63,12 +71,12 @@ test('the access token is never written to storage', () => {
     const key = localStorage.key(index)!;
     expect(localStorage.getItem(key)).not.toContain('super-secret-token');
   }
-  expect(makeStore().getState().editor.accessToken).toBe('');
+  expect(selectEditor(editorStore().getState()).accessToken).toBe('');
 });
 
 test('the draft does not use the theme key', () => {
   localStorage.setItem('theme', 'light');
-  const store = makeStore();
+  const store = editorStore();
   store.dispatch(headerChanged({ title: 'Theme stays' }));
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
   expect(localStorage.getItem('theme')).toBe('light');
@@ -80,7 +88,7 @@ test.each([
   ['an unknown version', JSON.stringify({ version: 99, draft: sampleDraft() })],
 ])('a store built over %s starts from the sample draft', (_name, raw) => {
   localStorage.setItem(DRAFT_STORAGE_KEY, raw);
-  expect(makeStore().getState().editor).toEqual({ ...sampleDraft(), accessToken: '' });
+  expect(selectEditor(editorStore().getState())).toEqual({ ...sampleDraft(), accessToken: '' });
 });
 
 test('a partly damaged draft keeps what is readable and drops what is not', () => {
@@ -114,18 +122,18 @@ test('a partly damaged draft keeps what is readable and drops what is not', () =
 });
 
 test('a preloaded editor state wins over the saved draft', () => {
-  const store = makeStore();
+  const store = editorStore();
   store.dispatch(headerChanged({ title: 'Saved' }));
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
-  const preloaded = makeStore({ editor: { ...sampleDraft(), accessToken: '' } });
-  expect(preloaded.getState().editor.header.title).toBe(sampleDraft().header.title);
+  const preloaded = editorStore({ editor: { ...sampleDraft(), accessToken: '' } });
+  expect(selectEditor(preloaded.getState()).header.title).toBe(sampleDraft().header.title);
 });
 
 test('discarding the draft saves the sample draft over the old one', () => {
-  const store = makeStore();
+  const store = editorStore();
   store.dispatch(headerChanged({ title: 'Old idea' }));
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
   store.dispatch(draftReset());
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
-  expect(makeStore().getState().editor.header.title).toBe(sampleDraft().header.title);
+  expect(selectEditor(editorStore().getState()).header.title).toBe(sampleDraft().header.title);
 });

@@ -1,11 +1,13 @@
 // /admin: 'Create New Blog Post'. The route performs no access check (SPEC 6); the server's token guards publishing.
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LogIn, LogOut, RotateCcw, Send } from 'lucide-react';
 import { paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { selectIsAuthenticated, signedOut } from '../auth/authSlice';
 import { AccessTokenField } from './AccessTokenField';
+import { ensureDraftPersisted } from './draftStorage';
 import { draftReset } from './editorSlice';
 import { FooterFields } from './FooterFields';
 import { HeaderFields } from './HeaderFields';
@@ -19,10 +21,13 @@ export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the
 
 export function AdminPage() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const { publish, isPublishing, published } = usePublishPost();
   useDocumentTitle('Create New Blog Post');
+  // From here on the draft is saved as it changes, for as long as the store lives (route changes included).
+  useEffect(() => ensureDraftPersisted(store), [store]);
 
   function discard() {
     if (!window.confirm(DISCARD_CONFIRMATION)) return;

@@ -1,5 +1,5 @@
-// Keeps the editor draft across reloads and closed tabs: a debounced copy in localStorage, read back when the
-// store is built. The access token is never written. Kept free of zod so the first-load chunk stays small.
+// Keeps the editor draft across reloads and closed tabs: a debounced copy in localStorage, read back when the editor
+// slice enters the store. The access token is never written. Untrusted JSON is read field by field, without zod.
 import type {
   Draft,
   DraftColumn,
@@ -123,12 +123,14 @@ export function clearSavedDraft(): void {
   }
 }
 
-type DraftSource = { getState: () => { editor: EditorState }; subscribe: (listener: () => void) => () => void };
+/** A store, with or without the editor slice injected yet. */
+type DraftSource = { getState: () => { editor?: EditorState }; subscribe: (listener: () => void) => () => void };
 
 const pendingSaves = new Set<ReturnType<typeof setTimeout>>();
 
 /**
- * Saves the store's draft DRAFT_SAVE_DELAY_MS after its last change. Token edits alone do not trigger a write.
+ * Saves the store's draft DRAFT_SAVE_DELAY_MS after its last change. Token edits alone do not trigger a write, nor
+ * does the editor slice arriving in the store (that state was just read from storage or is the sample).
  * Returns a function that stops persisting.
  */
 export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS): () => void {
@@ -138,7 +140,9 @@ export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS):
     const editor = store.getState().editor;
     if (editor === last) return;
     const draftChanged =
-      editor.header !== last.header || editor.products !== last.products || editor.footer !== last.footer;
+      last !== undefined &&
+      editor !== undefined &&
+      (editor.header !== last.header || editor.products !== last.products || editor.footer !== last.footer);
     last = editor;
     if (!draftChanged) return;
     if (timer !== undefined) {
@@ -148,7 +152,8 @@ export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS):
     timer = setTimeout(() => {
       pendingSaves.delete(timer!);
       timer = undefined;
-      saveDraft(store.getState().editor);
+      const current = store.getState().editor;
+      if (current) saveDraft(current);
     }, delayMs);
     pendingSaves.add(timer);
   });
@@ -159,6 +164,15 @@ export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS):
       pendingSaves.delete(timer);
     }
   };
+}
+
+const persistedStores = new WeakSet<DraftSource>();
+
+/** Starts persistDraft for this store unless it already runs; it then lasts as long as the store. */
+export function ensureDraftPersisted(store: DraftSource): void {
+  if (persistedStores.has(store)) return;
+  persistedStores.add(store);
+  persistDraft(store);
 }
 
 /** Drops every save that has not happened yet (tests call this so one test's draft never leaks into the next). */

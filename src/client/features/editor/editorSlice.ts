@@ -1,7 +1,11 @@
 // The admin's post draft (SPEC 4): header with sections, products, author footer and the access token.
-// It lives in the store so it survives route changes; draftStorage.ts persists it (never the token).
+// It lives in the store so it survives route changes; draftStorage.ts persists it (never the token). The slice is
+// injected into the store when the admin chunk loads (see LazyLoadedSlices in app/store.ts), so visitors never
+// download it; its first state is the saved draft, else the sample post.
 import { createSelector, createSlice, nanoid } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/store';
+import { loadDraft } from './draftStorage';
 import type { BlogSubmission, SectionInput } from '../../../contract/schemas';
 
 /** A bullet of a list. The id is only a stable React key; it is never sent. */
@@ -130,7 +134,8 @@ export function sampleDraft(): Draft {
   };
 }
 
-const initialState = (): EditorState => ({ ...sampleDraft(), accessToken: '' });
+/** Read when the slice first enters a store: the draft saved by an earlier visit, else the sample post. */
+const initialState = (): EditorState => loadDraft() ?? { ...sampleDraft(), accessToken: '' };
 
 function findSection(state: EditorState, sectionId: string): DraftSection | undefined {
   return state.header.sections.find((section) => section.id === sectionId);
@@ -160,7 +165,7 @@ function emptySection(type: SectionType, id: string): DraftSection {
 
 const withId = <T extends object>(payload: T) => ({ payload: { ...payload, id: nanoid() } });
 
-const editorSlice = createSlice({
+const baseEditorSlice = createSlice({
   name: 'editor',
   initialState,
   reducers: {
@@ -284,6 +289,15 @@ export function toSubmission(editor: EditorState): BlogSubmission {
     accessToken,
   };
 }
+
+declare module '../../app/store' {
+  // Declaration merging: the store's type knows the editor key once this module exists.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the body comes from WithSlice
+  export interface LazyLoadedSlices extends WithSlice<typeof baseEditorSlice> {}
+}
+
+/** The slice, injected into the root reducer: the editor key exists from the next action on. */
+const editorSlice = baseEditorSlice.injectInto(rootReducer);
 
 export const {
   headerChanged,

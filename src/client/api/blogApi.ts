@@ -1,5 +1,7 @@
-// The app's one RTK Query api slice. Features add endpoints with blogApi.injectEndpoints.
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+// The app's one RTK Query api slice. Features add endpoints with blogApi.injectEndpoints; pages read it through the
+// hooks in queryHooks.ts.
+import { createApi } from '@reduxjs/toolkit/query';
+import { apiBaseQuery } from './apiBaseQuery';
 import type { BlogPost, BlogSummary } from '../../contract/types';
 import type { BlogSubmission } from '../../contract/schemas';
 
@@ -24,7 +26,7 @@ const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
 
 export const blogApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl }),
+  baseQuery: apiBaseQuery(baseUrl),
   tagTypes: ['Blog'],
   endpoints: (build) => ({
     getBlogs: build.infiniteQuery<BlogPage, void, string | null>({
@@ -50,5 +52,3 @@ export const blogApi = createApi({
     }),
   }),
 });
-
-export const { useGetBlogsInfiniteQuery, useGetBlogQuery, useCreateBlogMutation } = blogApi;

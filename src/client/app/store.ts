@@ -1,5 +1,4 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { blogApi } from '../api/blogApi';
 import themeSlice from '../features/theme/themeSlice';
 import authSlice from '../features/auth/authSlice';
@@ -18,13 +17,11 @@ export const rootReducer = combineSlices(themeSlice, authSlice, blogApi).withLaz
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const store = configureStore({
+  return configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(blogApi.middleware),
   });
-  setupListeners(store.dispatch);
-  return store;
 }
 
 export const store = makeStore();

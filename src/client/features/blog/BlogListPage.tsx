@@ -2,7 +2,7 @@
 // A failed fetch is logged and leaves the list empty (SPEC 8); the empty state offers a retry.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetBlogsInfiniteQuery } from '../../api/blogApi';
+import { useGetBlogsInfiniteQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
 import type { BlogSummary } from '../../../contract/types';
 import { safeUrl } from '../../components/safeUrl';

@@ -1,5 +1,7 @@
 // POST /api/uploads joins the app's one api slice: images chosen in the editor are stored on the server.
+import { useCallback } from 'react';
 import { blogApi } from '../../api/blogApi';
+import { useAppDispatch } from '../../app/hooks';
 import type { UploadResult } from '../../../contract/types';
 
 export type UploadImageArgs = { file: Blob; accessToken: string };
@@ -22,4 +24,18 @@ const uploadApi = blogApi.injectEndpoints({
   }),
 });
 
-export const { useUploadImageMutation } = uploadApi;
+/** Uploads one image; resolves with its URL on 201 and rejects otherwise. */
+export function useUploadImage() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (args: UploadImageArgs) => {
+      const request = dispatch(uploadApi.endpoints.uploadImage.initiate(args));
+      try {
+        return await request.unwrap();
+      } finally {
+        request.reset();
+      }
+    },
+    [dispatch],
+  );
+}

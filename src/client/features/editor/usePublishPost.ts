@@ -1,25 +1,21 @@
 // Publishing the draft: upload any chosen images first, then POST the post with the uploaded addresses.
 import { useState } from 'react';
-import { useStore } from 'react-redux';
-import { useCreateBlogMutation } from '../../api/blogApi';
-import { useAppDispatch } from '../../app/hooks';
-import type { AppStore } from '../../app/store';
+import { useCreateBlog } from '../../api/queryHooks';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { footerChanged, headerChanged, postPublished, selectAccessToken, selectSubmission } from './editorSlice';
 import { clearPendingImages, getPendingImages, setPendingImage } from './pendingImages';
-import { useUploadImageMutation } from './uploadApi';
+import { useUploadImage } from './uploadApi';
 
 export const PUBLISH_SUCCESS_MESSAGE = 'Blog form submitted successfully!';
 export const PUBLISH_FAILURE_MESSAGE = 'Failed to submit blog form. Please try again.';
 
 export type PublishedPost = { id: number; title: string };
 
-const useAppStore = useStore.withTypes<AppStore>();
-
 export function usePublishPost() {
   const store = useAppStore();
   const dispatch = useAppDispatch();
-  const [uploadImage] = useUploadImageMutation();
-  const [createBlog] = useCreateBlogMutation();
+  const uploadImage = useUploadImage();
+  const createBlog = useCreateBlog();
   const [isPublishing, setIsPublishing] = useState(false);
   const [published, setPublished] = useState<PublishedPost | null>(null);
 
@@ -32,16 +28,16 @@ export function usePublishPost() {
       const { headerImage, authorImage } = getPendingImages();
       // An uploaded image replaces the local preview in the draft at once, so a retry does not upload it again.
       if (headerImage) {
-        const { url } = await uploadImage({ file: headerImage.file, accessToken }).unwrap();
+        const { url } = await uploadImage({ file: headerImage.file, accessToken });
         dispatch(headerChanged({ image: url }));
         setPendingImage('headerImage', null);
       }
       if (authorImage) {
-        const { url } = await uploadImage({ file: authorImage.file, accessToken }).unwrap();
+        const { url } = await uploadImage({ file: authorImage.file, accessToken });
         dispatch(footerChanged({ imageUrl: url }));
         setPendingImage('authorImage', null);
       }
-      const post = await createBlog(selectSubmission(store.getState())).unwrap();
+      const post = await createBlog(selectSubmission(store.getState()));
       dispatch(postPublished());
       clearPendingImages();
       setPublished({ id: post.id, title: post.title });

@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { useGetBlogQuery } from '../../api/blogApi';
+import { useGetBlogQuery } from '../../api/queryHooks';
 import { checkProductList } from '../../../contract/productCheck';
 import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
@@ -30,8 +30,8 @@ function checkProducts(post: BlogPost | undefined): ProductCheck {
 
 export function PostPage() {
   const { id = '' } = useParams();
-  // currentData is undefined while another post loads, so the previous post never shows under a new URL.
-  const { currentData: post, error, isError } = useGetBlogQuery(id);
+  // The state is read per id, so the previous post never shows under a new URL while this one loads.
+  const { data: post, error, isError } = useGetBlogQuery(id);
   const { products, issues } = useMemo(() => checkProducts(post), [post]);
 
   useEffect(() => {

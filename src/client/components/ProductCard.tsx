@@ -1,8 +1,8 @@
 // One Recommended Equipment card. The post page, the sample article and the editor's preview all render products
 // through this component, so the preview looks exactly like the published post.
 import { useId } from 'react';
-import { ExternalLink, Package } from 'lucide-react';
 import type { Product } from '../../contract/types';
+import { Icon } from './Icon';
 import { safeUrl } from './safeUrl';
 import styles from './ProductCard.module.scss';
 
@@ -32,7 +32,8 @@ export function ProductCard({ product }: ProductCardProps) {
         />
       ) : (
         <div className={styles.placeholder} aria-hidden="true">
-          <Package size={40} />
+          {/* An icon already in this chunk (the post's icon table), rather than one more for every reader. */}
+          <Icon name="Dumbbell" size={40} />
         </div>
       )}
       <div className={styles.body}>
@@ -43,7 +44,6 @@ export function ProductCard({ product }: ProductCardProps) {
           {link && (
             <a className={styles.link} href={link} target="_blank" rel="sponsored noopener noreferrer">
               View on Amazon
-              <ExternalLink size={16} aria-hidden="true" />
             </a>
           )}
         </div>

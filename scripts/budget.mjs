@@ -42,7 +42,10 @@ async function load(browser, url) {
       })(),
     );
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url);
+  // Every route renders an h1 once its lazy page chunk has run; then wait for the images and API calls to settle.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
   const files = await Promise.all(pending);
   await context.close();
   return files;

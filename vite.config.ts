@@ -24,6 +24,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/routeHints.ts).
+    manifest: true,
     // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
+import { loadRouteHints } from './routeHints';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandler } from './errors';
@@ -70,6 +71,6 @@ export async function buildApp({ db, config, logger = false, authFailures }: App
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { db, guard });
-  await registerClient(app, config.clientDir, indexHtml !== undefined);
+  await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
   return app;
 }

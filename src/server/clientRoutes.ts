@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteHints } from './routeHints';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -12,7 +13,17 @@ export function readIndexHtml(clientDir: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
-export async function registerClient(app: FastifyInstance, clientDir: string, hasIndex: boolean): Promise<void> {
+/**
+ * Serves CLIENT_DIR and answers client routes with index.html. With `hints` (the build's manifest was found) the page's
+ * preload links go into its head; without any for a URL the pre-compressed file is sent as is.
+ */
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  indexHtml: string | undefined,
+  hints?: RouteHints,
+): Promise<void> {
+  const hasIndex = indexHtml !== undefined;
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -31,9 +42,15 @@ export async function registerClient(app: FastifyInstance, clientDir: string, ha
     });
   }
 
+  async function sendIndex(path: string, reply: FastifyReply) {
+    reply.code(200).header('cache-control', 'no-cache');
+    const links = hints ? await hints(path) : '';
+    if (!links || indexHtml === undefined) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(indexHtml.replace('</head>', `${links}</head>`));
+  }
+
   // The static handler answers a directory with 403 (index: false), so the root gets the shell explicitly.
-  if (hasIndex)
-    app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  if (hasIndex) app.get('/', async (_request, reply) => sendIndex('/', reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -44,6 +61,6 @@ export async function registerClient(app: FastifyInstance, clientDir: string, ha
       !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
     if (!clientRoute) return reply.code(404).send({ error: 'Not found' });
     if (!hasIndex) return reply.code(503).send({ error: 'The client is not built yet: run npm run build' });
-    return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(path, reply);
   });
 }

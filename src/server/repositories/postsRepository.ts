@@ -164,6 +164,13 @@ export async function createPost(db: Db, input: ValidBlogSubmission, now = new D
   return created;
 }
 
+/** The header image of a post ('' when it has none), or undefined when there is no such post. */
+export async function findPostImageUrl(db: Db, id: number): Promise<string | undefined> {
+  if (id > MAX_ID) return undefined;
+  const row = await db.kysely.selectFrom('posts').select('image_url').where('id', '=', id).executeTakeFirst();
+  return row?.image_url;
+}
+
 export async function countPosts(db: Db): Promise<number> {
   const row = await db.kysely
     .selectFrom('posts')

@@ -1,0 +1,123 @@
+// The page's preload hints in index.html: its lazy chunks and CSS, its first API request and, for a post, its hero image.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createPost } from '../../src/server/repositories/postsRepository';
+import { blogSubmissionSchema } from '../../src/contract/schemas';
+import { PAGES } from '../../src/server/routeHints';
+import { validSubmission } from './fixtures/submissions';
+import { startTestApp } from './helpers/testApp';
+import type { TestApp } from './helpers/testApp';
+
+const INDEX = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-E1.js"></script></head><body><div id="root"></div></body></html>`;
+
+// The shape Vite writes to dist/client/.vite/manifest.json.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_vendor-V1.js'] },
+  '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
+  'src/client/features/post/PostPage.tsx': {
+    file: 'assets/PostPage-P1.js',
+    isDynamicEntry: true,
+    imports: ['_Article-A1.js', '_vendor-V1.js'],
+  },
+  '_Article-A1.js': { file: 'assets/Article-A1.js', css: ['assets/Article-A1.css'] },
+  'src/client/features/blog/BlogListPage.tsx': {
+    file: 'assets/BlogListPage-B1.js',
+    isDynamicEntry: true,
+    css: ['assets/BlogListPage-B1.css'],
+  },
+};
+
+const hintsOf = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
+
+let clientDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(join(clientDir, 'index.html'), INDEX);
+  writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await startTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const store = (image: string) => createPost(t.db, blogSubmissionSchema.parse(validSubmission({ image })));
+
+test("a post URL preloads the post page's chunks and CSS, its API answer and its hero image, first", async () => {
+  const post = await store('/images/seed/derby.jpg');
+  const res = await t.app.inject({ method: 'GET', url: `/page/${post.id}` });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(hintsOf(res.body)).toEqual([
+    '<link rel="stylesheet" href="/assets/Article-A1.css">',
+    '<link rel="modulepreload" crossorigin href="/assets/PostPage-P1.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/Article-A1.js">',
+    `<link rel="preload" as="fetch" crossorigin href="/api/blogs/${post.id}">`,
+    '<link rel="preload" as="image" fetchpriority="high" href="/images/seed/derby.jpg">',
+  ]);
+  // In the head, before the app's own script tag is closed off by </head>; the rest of the shell is untouched.
+  expect(res.body.replace(/<link [^>]*>/g, '')).toBe(INDEX);
+});
+
+test('chunks the entry already loads (the vendor chunk) are not hinted again', async () => {
+  const post = await store('');
+  const res = await t.app.inject({ method: 'GET', url: `/page/${post.id}` });
+  expect(res.body).not.toContain('vendor-V1.js');
+});
+
+test('a post without a header image, or no such post, gets no image hint', async () => {
+  const post = await store('');
+  for (const url of [`/page/${post.id}`, '/page/999999', '/page/99999999999999']) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('rel="modulepreload"');
+    expect(res.body).not.toContain('as="image"');
+  }
+});
+
+test('a hostile image address is escaped into the attribute and cannot open a tag', async () => {
+  const post = await store('https://img.example.com/a"><script>alert(1)</script>.jpg');
+  const res = await t.app.inject({ method: 'GET', url: `/page/${post.id}` });
+  expect(res.body).not.toContain('<script>alert(1)');
+  expect(res.body).toContain('href="https://img.example.com/a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.jpg"');
+});
+
+test('the story list preloads its chunk, its CSS and the first page of the API', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/blog' });
+  expect(hintsOf(res.body)).toEqual([
+    '<link rel="stylesheet" href="/assets/BlogListPage-B1.css">',
+    '<link rel="modulepreload" crossorigin href="/assets/BlogListPage-B1.js">',
+    '<link rel="preload" as="fetch" crossorigin href="/api/blogs">',
+  ]);
+});
+
+test('a page the manifest does not know, or a malformed post URL, is served the plain shell', async () => {
+  for (const url of ['/', '/sample', '/page/abc', '/page/0', '/nowhere']) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  }
+});
+
+test('without a readable manifest the server starts and serves the plain shell', async () => {
+  writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{ not json');
+  const plain = await startTestApp({ clientDir });
+  try {
+    const res = await plain.app.inject({ method: 'GET', url: '/blog' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  } finally {
+    await plain.close();
+    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  }
+});
+
+test('every page module the hints name exists, so a renamed page cannot silently lose its hints', () => {
+  const root = resolve(__dirname, '..', '..');
+  for (const { module } of PAGES) expect(existsSync(join(root, module))).toBe(true);
+});

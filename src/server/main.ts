@@ -42,12 +42,14 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
-  console.log(`touchline: serving http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`);
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  console.log(`touchline: serving ${url}`);
   console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);
   if (admin.source === 'env') console.log('touchline: admin token from ADMIN_TOKEN');
   else if (admin.source === 'generated')
     console.log(`touchline: admin token generated and saved in ${admin.file}:\n  ${admin.token}`);
   else console.log(`touchline: admin token in ${admin.file}`);
+  console.log(`touchline: write a post at ${url}/admin and publish it with the admin token`);
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,9 @@ describe('main (the server process)', () => {
       expect(url).toBe('http://127.0.0.1:3151');
       expect(server.output()).toContain(`admin token generated and saved in ${join(dataDir, 'admin-token')}`);
       expect(server.output()).toContain('seeded 3 sample posts');
+      expect(server.output()).toContain(
+        'write a post at http://127.0.0.1:3151/admin and publish it with the admin token',
+      );
       const list = await fetch(`${url}/api/blogs`);
       expect(list.status).toBe(200);
       expect(await list.json()).toHaveLength(3);

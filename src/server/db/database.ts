@@ -77,6 +77,10 @@ export type Db = { kysely: Kysely<Database>; dialect: Dialect };
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
     const pool = new Pool({ connectionString: config.url, max: 10 });
+    // An idle connection that PostgreSQL closes (restart, failover, admin kill) is reported here; without a
+    // listener Node treats it as an unhandled 'error' event and the process dies. pg drops that client and the next
+    // query opens a new one (or fails and gets its own error answer).
+    pool.on('error', (error) => console.error(`touchline: idle PostgreSQL connection lost: ${error.message}`));
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });

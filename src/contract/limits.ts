@@ -1,5 +1,5 @@
-// Size limits shared by the editor (maxLength hints) and the API (validation). The spec sets none; these keep
-// one post well under the request body limit while leaving room for real articles.
+// Size limits shared by the editor (maxLength hints) and the API (validation). The spec sets none; these bound each
+// field and list for real articles, and bodyMaxBytes bounds a whole post (filling every field to its maximum would not fit).
 export const LIMITS = {
   /** post title, section titles, column headings, product titles */
   titleMax: 200,

@@ -5,13 +5,23 @@ import * as z from 'zod/mini';
 import { LIMITS } from './limits';
 import { isSafeUrl } from './urls';
 
-const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+// Strings JSON can carry but neither database stores as sent: PostgreSQL rejects U+0000 in text and jsonb, and an
+// unpaired UTF-16 surrogate is not Unicode text at all (SQLite would store U+FFFD instead).
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this must find
+const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = z.refine<string>(
+  (s) => !NOT_STORABLE.test(s),
+  'must not contain NUL characters or unpaired surrogates',
+);
+
+const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`), storable);
 const optionalText = (max: number) => z._default(text(max), '');
 
 const urlSchema = z
   .string()
   .check(
     z.maxLength(LIMITS.urlMax, `must be at most ${LIMITS.urlMax} characters`),
+    storable,
     z.refine(isSafeUrl, 'must be empty, an http(s) URL or a path starting with /'),
   );
 const optionalUrl = z._default(urlSchema, '');
@@ -64,6 +74,7 @@ export const headerInputSchema = z.object({
   title: z.string().check(
     z.refine((s) => s.trim().length > 0, 'is required'),
     z.maxLength(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`),
+    storable,
   ),
   image: optionalUrl,
   publishDate: optionalText(LIMITS.shortTextMax),

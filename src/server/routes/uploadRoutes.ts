@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
+import { etagMatches } from '../etag';
 import { findUpload, saveUpload } from '../repositories/uploadsRepository';
 
 export type UploadRoutesOptions = { db: Db; guard: WriteGuard };
@@ -44,19 +45,37 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     if (!request.isMultipart()) {
       return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
     }
-    // A Bearer token is checked before a single byte of the file is read.
-    const bearer = /^Bearer\s/i.test(request.headers.authorization ?? '');
-    if (bearer && !guard.authorize(request, reply)) return reply;
+    // The token decides first: a Bearer header before a single byte of the form is read, a form field before the
+    // file is read when it comes first, and in any case before a broken or oversized form is reported.
+    let authorized = false;
+    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) {
+      if (!guard.authorize(request, reply)) return reply;
+      authorized = true;
+    }
 
     let file: Buffer | undefined;
     let fieldToken: string | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = bytes;
-      } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (!authorized && fieldToken !== undefined) {
+            if (!guard.authorize(request, reply, fieldToken)) return reply;
+            authorized = true;
+          }
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'file') file = bytes;
+        } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
+      }
+    } catch (error) {
+      if (!authorized && !guard.authorize(request, reply, fieldToken)) return reply;
+      // @fastify/multipart's limit errors carry their 4xx status; anything else is the form's own framing
+      // (no boundary, a part cut short): the client's mistake, not a server fault.
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+      request.log.info({ err: error }, 'malformed multipart body');
+      return reply.code(400).send({ error: 'Malformed multipart/form-data body' });
     }
-    if (!bearer && !guard.authorize(request, reply, fieldToken)) return reply;
+    if (!authorized && !guard.authorize(request, reply, fieldToken)) return reply;
 
     if (file === undefined || file.length === 0) {
       return reply.code(400).send({ error: 'No image: send it in a multipart field named file' });
@@ -83,7 +102,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type(upload.content_type).send(upload.data);
   });
 };

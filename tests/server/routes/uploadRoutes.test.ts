@@ -131,6 +131,54 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('accepts the form field token after the file as well as before it', async () => {
+    const res = await upload({ file: { bytes: IMAGES.png, name: 'a.png' }, accessToken: TOKEN });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('answers 401, not the form or size error, when a broken or oversized form comes without a valid token', async () => {
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(LIMITS.uploadMaxBytes)]);
+    const cases = [
+      await upload({ file: { bytes: big, name: 'big.png' } }),
+      await upload({ file: { bytes: IMAGES.png, name: 'a.png' }, second: { bytes: IMAGES.jpg, name: 'b.jpg' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload: 'garbage',
+        headers: { 'content-type': 'multipart/form-data' },
+      }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Access token required' });
+    }
+    // A wrong form token that comes first is refused before the file is read.
+    const wrongFirst = await upload({ accessToken: 'nope', file: { bytes: big, name: 'big.png' } });
+    expect(wrongFirst.statusCode).toBe(401);
+    expect(wrongFirst.json()).toEqual({ error: 'Invalid access token' });
+    expect(await countUploads(t.db)).toBe(0);
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 'garbage'],
+    ['a body that is not the form its boundary says', 'multipart/form-data; boundary=zz', 'garbage'],
+    [
+      'a part cut short',
+      'multipart/form-data; boundary=zz',
+      '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    ],
+  ])('answers a malformed form (%s) with 400, not a server error', async (_name, contentType, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${TOKEN}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Malformed multipart/form-data body' });
+    expect(await countUploads(t.db)).toBe(0);
+  });
+
   it('answers 415 for a body that is not multipart', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -154,6 +202,12 @@ describe('GET /uploads/:file', () => {
       headers: { 'if-none-match': first.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+    for (const header of [`W/${first.headers.etag as string}`, `"x", ${first.headers.etag as string}`, '*']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': header } });
+      expect(res.statusCode).toBe(304);
+    }
+    const stale = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } });
+    expect(stale.statusCode).toBe(200);
   });
 
   it.each([

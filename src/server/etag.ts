@@ -1,0 +1,6 @@
+// If-None-Match as RFC 9110 reads it for GET: weak comparison, a list of tags, or * for any current representation.
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
+}

@@ -1,7 +1,7 @@
 // Builds the Fastify app from explicit dependencies. Listening, migrating and seeding belong to main.ts.
 import { createHash } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
@@ -9,10 +9,11 @@ import { loadRouteHints } from './routeHints';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandler } from './errors';
+import { etagMatches } from './etag';
 import { blogRoutes } from './routes/blogRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
-import { inlineScriptHashes, registerSecurityHeaders } from './security';
+import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & { adminToken: string };
@@ -26,6 +27,15 @@ export type AppOptions = {
   authFailures?: Partial<FailureLimiterOptions>;
 };
 
+/** Errors Fastify finds before routing (bad percent-encoding, an over-long path parameter), in the API's error shape. */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .code(tooLong ? 414 : 400)
+    .headers(PRE_ROUTING_HEADERS)
+    .send({ error: tooLong ? 'URL is too long' : 'Malformed URL: invalid percent-encoding' });
+}
+
 export async function buildApp({ db, config, logger = false, authFailures }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -34,6 +44,7 @@ export async function buildApp({ db, config, logger = false, authFailures }: App
     logController: new LogController({ disableRequestLogging: true }),
     // Headroom above the JSON limit for multipart framing; each route sets its own limit.
     bodyLimit: 6 * 1_048_576,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
@@ -58,8 +69,7 @@ export async function buildApp({ db, config, logger = false, authFailures }: App
         if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
         const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
         reply.header('etag', etag).header('cache-control', 'no-cache');
-        const match = request.headers['if-none-match'];
-        if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        if (etagMatches(request.headers['if-none-match'], etag)) {
           reply.code(304);
           return '';
         }

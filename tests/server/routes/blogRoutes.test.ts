@@ -159,6 +159,15 @@ describe('POST /api/blogs', () => {
       'products',
     ],
     ['a body that is an array', [1, 2, 3], ''],
+    // PostgreSQL cannot store U+0000; an unpaired surrogate is not text (SQLite would keep U+FFFD instead).
+    ['a NUL character in the title', validSubmission({ title: 'Derby\u0000Day' }), 'header.title'],
+    [
+      'a NUL character in a list item',
+      sections({ type: 'single-paragraph', list: ['ok', 'bad\u0000'] }),
+      'header.sections[0].list[1]',
+    ],
+    ['an unpaired high surrogate', { ...validSubmission(), footer: { authorName: 'a\ud800b' } }, 'footer.authorName'],
+    ['an unpaired low surrogate', { ...validSubmission(), products: [{ price: '\udc00$5' }] }, 'products[0].price'],
   ];
 
   it.each(invalid)('rejects %s with 400, details naming the field, and stores nothing', async (_name, body, path) => {
@@ -206,6 +215,14 @@ describe('POST /api/blogs', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: expect.stringContaining('too large') });
     expect(await countPosts(t.db)).toBe(0);
+  });
+
+  it('stores astral characters (emoji, surrogate pairs) exactly as sent', async () => {
+    const title = 'Goal 🥅⚽ 𝔊𝔬𝔞𝔩 \u202Eright-to-left';
+    const res = await post({ ...validSubmission({ title }), accessToken: TOKEN });
+    expect(res.statusCode).toBe(201);
+    const stored = await t.app.inject({ method: 'GET', url: `/api/blogs/${res.json<BlogPost>().id}` });
+    expect(stored.json<BlogPost>().title).toBe(title);
   });
 
   it('stores text byte for byte, without HTML escaping', async () => {
@@ -336,6 +353,37 @@ describe('GET /api/blogs/:id', () => {
       headers: { 'if-none-match': first.headers.etag as string },
     });
     expect(res.statusCode).toBe(304);
+  });
+
+  it.each([
+    ['a weak form of the tag', (etag: string) => `W/${etag}`],
+    ['a list holding the tag', (etag: string) => `"other", ${etag}`],
+    ['*', () => '*'],
+  ])('answers 304 to If-None-Match with %s', async (_name, header) => {
+    const [id] = await createPosts(1);
+    const first = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/blogs/${id}`,
+      headers: { 'if-none-match': header(first.headers.etag as string) },
+    });
+    expect(res.statusCode).toBe(304);
+  });
+
+  it('answers 200 to an If-None-Match that does not hold the tag', async () => {
+    const [id] = await createPosts(1);
+    const res = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { 'if-none-match': '"old"' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('URLs Fastify rejects before routing', () => {
+  it('answers invalid percent-encoding with a 400 in the API error shape and the security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/blogs/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Malformed URL: invalid percent-encoding' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
 

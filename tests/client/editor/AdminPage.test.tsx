@@ -122,13 +122,17 @@ test('adding a two-column section gives two empty columns', async () => {
   expect(screen.getByRole('button', { name: 'Add item to section 3, column 2' })).toBeInTheDocument();
 });
 
-test('removing a section renumbers the rest', async () => {
+test('removing a section renumbers the rest and keeps keyboard focus in the list', async () => {
   const { user } = renderEditor();
   const secondTitle = sampleDraft().header.sections[1].title;
   await user.click(screen.getByRole('button', { name: 'Remove section 1' }));
   expect(screen.getAllByRole('group', { name: /^Section \d/ })).toHaveLength(1);
   expect(screen.getByLabelText('Section 1, Title')).toHaveValue(secondTitle);
   expect(screen.queryByRole('button', { name: 'Remove section 2' })).not.toBeInTheDocument();
+  // Focus moves to the section that took the removed one's place, then to the Add button when none is left.
+  expect(screen.getByLabelText('Section 1, Title')).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: 'Remove section 1' }));
+  expect(screen.getByRole('button', { name: 'Add single-paragraph section' })).toHaveFocus();
 });
 
 test('section icon, title, paragraph and column headings edit the draft', async () => {
@@ -160,6 +164,10 @@ test('list items are added, edited and removed per section', async () => {
   await user.click(removeFirst);
   expect(screen.getByLabelText(`Section 1, Item ${count}`)).toHaveValue('Keep your head up');
   expect(screen.queryByLabelText(`Section 1, Item ${count + 1}`)).not.toBeInTheDocument();
+  // The item that moved up into the removed one's place has focus; removing the last item focuses the one before.
+  expect(screen.getByLabelText('Section 1, Item 1')).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: `Remove item ${count} from section 1` }));
+  expect(screen.getByLabelText(`Section 1, Item ${count - 1}`)).toHaveFocus();
 });
 
 test('list items are added and removed per column', async () => {
@@ -193,6 +201,7 @@ test('products are edited, added and removed', async () => {
   await user.type(screen.getByLabelText('Product 4, Image URL'), '/uploads/g.png');
   await user.type(screen.getByLabelText('Product 4, Amazon URL'), 'https://a.co/x');
   await user.click(screen.getByRole('button', { name: 'Remove product 1' }));
+  expect(screen.getByLabelText('Product 1, Title')).toHaveFocus();
 
   const products = selectEditor(store.getState()).products;
   expect(products.map((product) => product.title)).toEqual(['Size 5 Match Ball', 'Turf Training Boots', 'Guards']);

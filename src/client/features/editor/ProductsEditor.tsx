@@ -7,16 +7,18 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { productAdded, productChanged, productRemoved, selectProducts } from './editorSlice';
 import type { DraftProduct, ProductFields } from './editorSlice';
 import { TextField } from './TextField';
-import { useFocusNewest } from './useFocusNewest';
+import { useRowFocus } from './useRowFocus';
 import styles from './Editor.module.scss';
 
 type ProductEditorProps = {
   product: DraftProduct;
   number: number;
   titleRef: (element: HTMLInputElement | null) => void;
+  /** called before the product is removed (moves focus once it is gone) */
+  onRemove: (index: number) => void;
 };
 
-const ProductEditor = memo(function ProductEditor({ product, number, titleRef }: ProductEditorProps) {
+const ProductEditor = memo(function ProductEditor({ product, number, titleRef, onRemove }: ProductEditorProps) {
   const dispatch = useAppDispatch();
   const context = `Product ${number}, `;
   const change = (changes: Partial<ProductFields>) => dispatch(productChanged({ productId: product.id, changes }));
@@ -73,7 +75,10 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef }:
         <button
           type="button"
           className={styles.dangerButton}
-          onClick={() => dispatch(productRemoved({ productId: product.id }))}
+          onClick={() => {
+            onRemove(number - 1);
+            dispatch(productRemoved({ productId: product.id }));
+          }}
         >
           <Trash2 size={16} aria-hidden="true" />
           Remove product {number}
@@ -87,7 +92,7 @@ export function ProductsEditor() {
   const dispatch = useAppDispatch();
   const products = useAppSelector(selectProducts);
   const [previewing, setPreviewing] = useState(false);
-  const focus = useFocusNewest(products.length);
+  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(products.length);
 
   return (
     <section className={styles.group} aria-labelledby="editor-products-heading">
@@ -110,14 +115,21 @@ export function ProductsEditor() {
         <>
           {products.length === 0 && <p className={styles.hint}>No products yet.</p>}
           {products.map((product, index) => (
-            <ProductEditor key={product.id} product={product} number={index + 1} titleRef={focus.refFor(index)} />
+            <ProductEditor
+              key={product.id}
+              product={product}
+              number={index + 1}
+              titleRef={refFor(index)}
+              onRemove={beforeRemove}
+            />
           ))}
           <div className={styles.actions}>
             <button
               type="button"
+              ref={setAddButton}
               className={styles.secondaryButton}
               onClick={() => {
-                focus.request();
+                beforeAdd();
                 dispatch(productAdded());
               }}
             >

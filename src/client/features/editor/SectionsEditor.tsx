@@ -17,7 +17,7 @@ import {
 import type { DraftListItem, DraftSection, ListTarget } from './editorSlice';
 import { IconSelect } from './IconSelect';
 import { TextField } from './TextField';
-import { useFocusNewest } from './useFocusNewest';
+import { useRowFocus } from './useRowFocus';
 import styles from './Editor.module.scss';
 
 type ListEditorProps = {
@@ -29,7 +29,7 @@ type ListEditorProps = {
 
 function ListEditor({ target, items, place }: ListEditorProps) {
   const dispatch = useAppDispatch();
-  const focus = useFocusNewest(items.length);
+  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(items.length);
   const context = place.charAt(0).toUpperCase() + place.slice(1) + ', ';
   return (
     <div className={styles.list}>
@@ -42,13 +42,16 @@ function ListEditor({ target, items, place }: ListEditorProps) {
                 context={context}
                 value={entry.text}
                 maxLength={LIMITS.listItemMax}
-                inputRef={focus.refFor(index)}
+                inputRef={refFor(index)}
                 onChange={(text) => dispatch(listItemChanged({ ...target, itemId: entry.id, text }))}
                 action={
                   <button
                     type="button"
                     className={styles.smallButton}
-                    onClick={() => dispatch(listItemRemoved({ ...target, itemId: entry.id }))}
+                    onClick={() => {
+                      beforeRemove(index);
+                      dispatch(listItemRemoved({ ...target, itemId: entry.id }));
+                    }}
                   >
                     <X size={16} aria-hidden="true" />
                     <span>Remove item {index + 1}</span>
@@ -62,9 +65,10 @@ function ListEditor({ target, items, place }: ListEditorProps) {
       )}
       <button
         type="button"
+        ref={setAddButton}
         className={styles.secondaryButton}
         onClick={() => {
-          focus.request();
+          beforeAdd();
           dispatch(listItemAdded(target));
         }}
       >
@@ -79,9 +83,11 @@ type SectionEditorProps = {
   section: DraftSection;
   number: number;
   titleRef: (element: HTMLInputElement | null) => void;
+  /** called before the section is removed (moves focus once it is gone) */
+  onRemove: (index: number) => void;
 };
 
-const SectionEditor = memo(function SectionEditor({ section, number, titleRef }: SectionEditorProps) {
+const SectionEditor = memo(function SectionEditor({ section, number, titleRef, onRemove }: SectionEditorProps) {
   const dispatch = useAppDispatch();
   const context = `Section ${number}, `;
   const change = (changes: Parameters<typeof sectionChanged>[0]['changes']) =>
@@ -150,7 +156,10 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef }:
         <button
           type="button"
           className={styles.dangerButton}
-          onClick={() => dispatch(sectionRemoved({ sectionId: section.id }))}
+          onClick={() => {
+            onRemove(number - 1);
+            dispatch(sectionRemoved({ sectionId: section.id }));
+          }}
         >
           <Trash2 size={16} aria-hidden="true" />
           Remove section {number}
@@ -163,7 +172,7 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef }:
 export function SectionsEditor() {
   const dispatch = useAppDispatch();
   const sections = useAppSelector(selectSections);
-  const focus = useFocusNewest(sections.length);
+  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(sections.length);
   return (
     <section className={styles.group} aria-labelledby="editor-sections-heading">
       <h2 id="editor-sections-heading" className={styles.groupTitle}>
@@ -171,14 +180,21 @@ export function SectionsEditor() {
       </h2>
       {sections.length === 0 && <p className={styles.hint}>No sections yet. Add one below.</p>}
       {sections.map((section, index) => (
-        <SectionEditor key={section.id} section={section} number={index + 1} titleRef={focus.refFor(index)} />
+        <SectionEditor
+          key={section.id}
+          section={section}
+          number={index + 1}
+          titleRef={refFor(index)}
+          onRemove={beforeRemove}
+        />
       ))}
       <div className={styles.actions}>
         <button
           type="button"
+          ref={setAddButton}
           className={styles.secondaryButton}
           onClick={() => {
-            focus.request();
+            beforeAdd();
             dispatch(sectionAdded('single-paragraph'));
           }}
         >
@@ -189,7 +205,7 @@ export function SectionsEditor() {
           type="button"
           className={styles.secondaryButton}
           onClick={() => {
-            focus.request();
+            beforeAdd();
             dispatch(sectionAdded('two-column'));
           }}
         >

@@ -1,15 +1,22 @@
-// Keyboard users land in the new row: after they add a section, item or product, its first field gets focus.
+// Keyboard focus in the editor's growing and shrinking lists (sections, items, products): after an add, the new
+// row's first field; after a remove, the row that took its place (or the one before), else the list's Add button,
+// so focus never falls back to the top of the page.
 import { useCallback, useEffect, useRef } from 'react';
 
-/** Focuses the last of `count` registered inputs once the count grows after request() was called. */
-export function useFocusNewest(count: number) {
+type Pending = { after: 'add' } | { after: 'remove'; index: number };
+
+/** `count` is the number of rows; rows register their first field with refFor(index). */
+export function useRowFocus(count: number) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
-  const requested = useRef(false);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const pending = useRef<Pending | null>(null);
   useEffect(() => {
-    if (requested.current) {
-      requested.current = false;
-      refs.current[count - 1]?.focus();
-    }
+    const next = pending.current;
+    if (!next) return;
+    pending.current = null;
+    if (next.after === 'add') refs.current[count - 1]?.focus();
+    else if (count === 0) addButton.current?.focus();
+    else refs.current[Math.min(next.index, count - 1)]?.focus();
   }, [count]);
   // One stable callback per index, so memoised rows do not re-render because of a new ref function.
   const callbacks = useRef(new Map<number, (element: HTMLInputElement | null) => void>());
@@ -23,8 +30,17 @@ export function useFocusNewest(count: number) {
     }
     return callback;
   }, []);
-  const request = useCallback(() => {
-    requested.current = true;
+  /** Ref callback for the list's Add button, where focus goes when the last row is removed. */
+  const setAddButton = useCallback((element: HTMLButtonElement | null) => {
+    addButton.current = element;
   }, []);
-  return { refFor, request };
+  /** Call before dispatching an add. */
+  const beforeAdd = useCallback(() => {
+    pending.current = { after: 'add' };
+  }, []);
+  /** Call before dispatching the removal of row `index`. */
+  const beforeRemove = useCallback((index: number) => {
+    pending.current = { after: 'remove', index };
+  }, []);
+  return { refFor, setAddButton, beforeAdd, beforeRemove };
 }

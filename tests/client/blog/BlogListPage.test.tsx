@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import type { BlogSummary } from '../../../src/contract/types';
 import { sampleSummaries, samplePost, toSummary } from '../fixtures/posts';
@@ -67,7 +67,10 @@ test('"Load more" fetches the next page named by the Link header and disappears 
   expect(postLinks()).toHaveLength(2);
 
   await user.click(screen.getByRole('button', { name: 'Load more' }));
-  expect(await screen.findByRole('link', { name: 'Training in the Rain' })).toHaveAttribute('href', '/page/5');
+  const firstNew = await screen.findByRole('link', { name: 'Training in the Rain' });
+  expect(firstNew).toHaveAttribute('href', '/page/5');
+  // Keyboard users continue at the first story that was added, not at the top of the page.
+  await waitFor(() => expect(firstNew).toHaveFocus());
   expect(screen.getByText('By Ana Ruiz on Feb 1, 2024')).toBeInTheDocument();
   expect(postLinks().map((link) => link.textContent)).toEqual([
     'How the Press Won the Derby',
@@ -121,4 +124,21 @@ test('hostile text in a post title or author renders as plain text', async () =>
   expect(screen.getByText('By <b>Mallory</b> on March 14, 2024')).toBeInTheDocument();
   expect(document.querySelector('img[src="x"]')).toBeNull();
   expect(document.querySelector('main b')).toBeNull();
+});
+
+test('a story without an author or a date reads naturally instead of "By  on"', async () => {
+  server.use(
+    http.get(`${API}/blogs`, () =>
+      HttpResponse.json([
+        toSummary({ ...samplePost, id: 7, title: 'No author', authorName: '', publishDate: 'May 2, 2024' }),
+        toSummary({ ...samplePost, id: 8, title: 'No date', authorName: 'Ana Ruiz', publishDate: '' }),
+        toSummary({ ...samplePost, id: 9, title: 'Neither', authorName: '', publishDate: '' }),
+      ]),
+    ),
+  );
+  renderApp('/blog');
+  await screen.findByRole('link', { name: 'Neither' });
+  expect(screen.getByText('Published May 2, 2024')).toBeInTheDocument();
+  expect(screen.getByText('By Ana Ruiz')).toBeInTheDocument();
+  expect(screen.queryByText(/^By\s+on/)).not.toBeInTheDocument();
 });

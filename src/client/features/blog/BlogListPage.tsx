@@ -1,6 +1,6 @@
 // /blog (SPEC 2): 'Latest Sports Stories', newest first, with 'Load more' while the API has a next page.
 // A failed fetch is logged and leaves the list empty (SPEC 8); the empty state offers a retry.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetBlogsInfiniteQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
@@ -8,6 +8,13 @@ import type { BlogSummary } from '../../../contract/types';
 import { safeUrl } from '../../components/safeUrl';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import styles from './BlogListPage.module.scss';
+
+/** SPEC 2's 'By {author name} on {publish date}'; a post missing one of them does not read 'By  on'. */
+function byline({ authorName, publishDate }: BlogSummary): string {
+  if (authorName && publishDate) return `By ${authorName} on ${publishDate}`;
+  if (authorName) return `By ${authorName}`;
+  return publishDate ? `Published ${publishDate}` : '';
+}
 
 function PostListItem({ post }: { post: BlogSummary }) {
   const image = safeUrl(post.imageUrl);
@@ -22,7 +29,7 @@ function PostListItem({ post }: { post: BlogSummary }) {
             {post.title}
           </Link>
         </h2>
-        <p className={styles.byline}>{`By ${post.authorName} on ${post.publishDate}`}</p>
+        {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}
       </div>
     </article>
@@ -39,6 +46,16 @@ export function BlogListPage() {
   }, [isError, error]);
 
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+
+  // After 'Load more', keyboard focus goes to the first story it added (the button may be gone: last page).
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current === null || isFetchingNextPage) return;
+    const firstNew = listRef.current?.children[focusFrom.current]?.querySelector('a');
+    focusFrom.current = null;
+    firstNew?.focus();
+  }, [isFetchingNextPage, posts.length]);
 
   return (
     <section aria-labelledby="blog-title" className={styles.page}>
@@ -60,7 +77,7 @@ export function BlogListPage() {
         </div>
       ) : (
         <>
-          <ul className={styles.list}>
+          <ul className={styles.list} ref={listRef}>
             {posts.map((post) => (
               <li key={post.id}>
                 <PostListItem post={post} />
@@ -69,11 +86,16 @@ export function BlogListPage() {
           </ul>
           {hasNextPage && (
             <p className={styles.more}>
+              {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the top of the page. */}
               <button
                 type="button"
                 className="button button-secondary"
-                onClick={() => fetchNextPage()}
-                disabled={isFetchingNextPage}
+                onClick={() => {
+                  if (isFetchingNextPage) return;
+                  focusFrom.current = posts.length;
+                  fetchNextPage();
+                }}
+                aria-disabled={isFetchingNextPage}
               >
                 {isFetchingNextPage ? 'Loading more...' : 'Load more'}
               </button>

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { House, LayoutDashboard, Newspaper, Trophy } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { paths } from '../app/paths';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useThemePersistence } from '../features/theme/useThemePersistence';
 import styles from './Layout.module.scss';
@@ -74,9 +75,11 @@ export function Layout() {
         </div>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={pathname} pathname={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <nav aria-label="Tabs" className={styles.tabBar}>
         <ul>

@@ -141,6 +141,29 @@ test('products that are not a list at all are treated as invalid too', async () 
   expect(logged).toHaveBeenCalledWith(expect.stringContaining('Invalid product data'), expect.anything());
 });
 
+test.each([
+  ['missing', undefined],
+  ['not a list', 'none'],
+  ['a list holding nulls', [null, samplePost.sections[0]]],
+])('sections that are %s do not break the page: the rest of the post shows', async (_name, sections) => {
+  answerPost({ ...samplePost, sections });
+  renderApp('/page/7');
+  expect(await screen.findByRole('heading', { level: 1, name: samplePost.title })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Recommended Equipment' })).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+});
+
+test('a page that fails to render keeps the chrome and says so, and another page works again', async () => {
+  // A title that is an object cannot be rendered at all: the error boundary takes the page area.
+  answerPost({ ...samplePost, title: { html: '<b>x</b>' } });
+  const { user } = renderApp('/page/7');
+  expect(await screen.findByText('Something went wrong while showing this page.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Reload the page' })).toHaveAttribute('href', '/page/7');
+  await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }));
+  expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  expect(screen.queryByText('Something went wrong while showing this page.')).not.toBeInTheDocument();
+});
+
 test('a post without products shows no equipment section and logs nothing', async () => {
   answerPost({ ...samplePost, products: [] });
   renderApp('/page/7');

@@ -22,6 +22,18 @@ export function serverErrorText(error: unknown): string | undefined {
 
 type ProductCheck = { products: Product[] | null; issues?: unknown };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The post as far as it can be shown: a missing or malformed section list shows no sections instead of failing the
+ * page (only the products have a rule of their own, SPEC 8).
+ */
+function readablePost(post: BlogPost | undefined): BlogPost | undefined {
+  if (!post) return undefined;
+  const sections: unknown = post.sections;
+  return { ...post, sections: Array.isArray(sections) ? (sections.filter(isRecord) as BlogPost['sections']) : [] };
+}
+
 function checkProducts(post: BlogPost | undefined): ProductCheck {
   if (!post) return { products: null };
   const result = checkProductList(post.products);
@@ -31,7 +43,8 @@ function checkProducts(post: BlogPost | undefined): ProductCheck {
 export function PostPage() {
   const { id = '' } = useParams();
   // The state is read per id, so the previous post never shows under a new URL while this one loads.
-  const { data: post, error, isError } = useGetBlogQuery(id);
+  const { data, error, isError } = useGetBlogQuery(id);
+  const post = useMemo(() => readablePost(data), [data]);
   const { products, issues } = useMemo(() => checkProducts(post), [post]);
 
   useEffect(() => {

@@ -7,6 +7,9 @@ import type { RouteHints } from './routeHints';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The client's routes (src/client/app/router.tsx); any other path gets the shell with a 404 status. */
+const CLIENT_ROUTES = [/^\/$/, /^\/blog\/?$/, /^\/sample\/?$/, /^\/page\/[^/]+\/?$/, /^\/auth\/?$/, /^\/admin\/?$/];
+
 /** Reads CLIENT_DIR/index.html, or undefined when the client has not been built. */
 export function readIndexHtml(clientDir: string): string | undefined {
   const file = join(clientDir, 'index.html');
@@ -43,7 +46,8 @@ export async function registerClient(
   }
 
   async function sendIndex(path: string, reply: FastifyReply) {
-    reply.code(200).header('cache-control', 'no-cache');
+    // The client shows its not-found page either way; the status tells crawlers and tools the truth.
+    reply.code(CLIENT_ROUTES.some((route) => route.test(path)) ? 200 : 404).header('cache-control', 'no-cache');
     const links = hints ? await hints(path) : '';
     if (!links || indexHtml === undefined) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(indexHtml.replace('</head>', `${links}</head>`));
@@ -54,11 +58,14 @@ export async function registerClient(
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A last segment with an extension is a file request (a missing file is a JSON 404, not the app shell), unless
+    // a browser is navigating to it (/page/1.5 typed into the address bar): then it gets the page.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
+    const navigating = (request.headers.accept ?? '').includes('text/html');
     const clientRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|uploads)(\/|$)/.test(path) &&
-      // A last segment with an extension is a file request: a missing file is a 404, not the app shell.
-      !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
+      (!looksLikeFile || navigating);
     if (!clientRoute) return reply.code(404).send({ error: 'Not found' });
     if (!hasIndex) return reply.code(503).send({ error: 'The client is not built yet: run npm run build' });
     return sendIndex(path, reply);

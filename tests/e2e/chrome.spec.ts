@@ -81,3 +81,12 @@ test('an unknown address shows a not-found page with a way home', async ({ page 
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL('/');
 });
+
+test('an unknown address that looks like a file still shows the not-found page, with a 404 status', async ({
+  page,
+}) => {
+  const response = await page.goto('/blog/some.thing');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

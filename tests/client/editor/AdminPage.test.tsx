@@ -91,13 +91,14 @@ test('header fields edit the draft', async () => {
   });
 });
 
-test('section title, paragraph and column headings are marked required', () => {
+test('section title, paragraph and column headings are marked required, and so is the post title', () => {
   renderEditor();
   expect(screen.getByLabelText('Section 1, Title')).toBeRequired();
   expect(screen.getByLabelText('Section 1, Paragraph')).toBeRequired();
   expect(screen.getByLabelText('Section 2, Column 1 Heading')).toBeRequired();
   expect(screen.getByLabelText('Section 2, Column 2 Heading')).toBeRequired();
-  expect(screen.getByLabelText('Title')).not.toBeRequired();
+  // The one field the server requires (the form still submits without it: noValidate, SPEC 5).
+  expect(screen.getByLabelText('Title')).toBeRequired();
 });
 
 test('adding a single-paragraph section appends an empty Camera section and focuses its title', async () => {
@@ -327,6 +328,28 @@ test('a network failure alerts the failure', async () => {
   const { user } = renderEditor();
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  expect(screen.getByText('Not published. The server could not be reached.')).toBeInTheDocument();
+});
+
+test("after the failure alert, the server's reason shows beside Submit, and goes on the next try", async () => {
+  server.use(
+    http.post(`${API}/blogs`, () =>
+      HttpResponse.json(
+        { error: 'Invalid request body', details: [{ path: 'header.title', message: 'is required' }] },
+        { status: 400 },
+      ),
+    ),
+  );
+  const { user } = renderEditor();
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  const reason = 'Not published. Invalid request body: header.title is required.';
+  expect(within(screen.getByRole('status')).getByText(reason)).toBeInTheDocument();
+
+  server.use(http.post(`${API}/blogs`, () => HttpResponse.json({ error: 'Invalid access token' }, { status: 401 })));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Not published. Invalid access token.')).toBeInTheDocument();
+  expect(screen.queryByText(reason)).not.toBeInTheDocument();
 });
 
 test('the author image previews at once, uploads with the token on submit, and the post gets the uploaded URL', async () => {

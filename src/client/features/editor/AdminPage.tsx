@@ -24,7 +24,7 @@ export function AdminPage() {
   const store = useAppStore();
   const navigate = useNavigate();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
-  const { publish, isPublishing, published } = usePublishPost();
+  const { publish, isPublishing, published, failure } = usePublishPost();
   useDocumentTitle('Create New Blog Post');
   // From here on the draft is saved as it changes, for as long as the store lives (route changes included).
   useEffect(() => ensureDraftPersisted(store), [store]);
@@ -96,6 +96,7 @@ export function AdminPage() {
                 Published “{published.title}”. <Link to={paths.post(published.id)}>View the published post</Link>
               </p>
             )}
+            {failure && <p className={styles.failed}>Not published. {failure}</p>}
           </div>
         </fieldset>
       </form>

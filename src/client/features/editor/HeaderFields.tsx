@@ -23,6 +23,7 @@ export function HeaderFields() {
         />
         <TextField
           label="Title"
+          required
           value={header.title}
           maxLength={LIMITS.titleMax}
           onChange={(title) => dispatch(headerChanged({ title }))}

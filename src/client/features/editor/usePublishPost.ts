@@ -11,6 +11,25 @@ export const PUBLISH_FAILURE_MESSAGE = 'Failed to submit blog form. Please try a
 
 export type PublishedPost = { id: number; title: string };
 
+/** Why publishing failed, in the server's words where it gave some (shown beside Submit after the spec's alert). */
+export function describeFailure(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const { status, data } = error as { status: unknown; data?: unknown };
+    if (status === 'FETCH_ERROR') return 'The server could not be reached.';
+    if (typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string') {
+      const { error: message, details } = data as { error: string; details?: unknown };
+      const fields = Array.isArray(details)
+        ? details
+            .filter((d): d is { path: string; message: string } => typeof d?.path === 'string')
+            .map((d) => `${d.path || 'body'} ${d.message}`)
+        : [];
+      return fields.length > 0 ? `${message}: ${fields.join('; ')}.` : `${message}.`;
+    }
+    if (typeof status === 'number') return `The server answered with status ${status}.`;
+  }
+  return 'Something went wrong.';
+}
+
 export function usePublishPost() {
   const store = useAppStore();
   const dispatch = useAppDispatch();
@@ -18,11 +37,13 @@ export function usePublishPost() {
   const createBlog = useCreateBlog();
   const [isPublishing, setIsPublishing] = useState(false);
   const [published, setPublished] = useState<PublishedPost | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   async function publish() {
     if (isPublishing) return;
     setIsPublishing(true);
     setPublished(null);
+    setFailure(null);
     try {
       const accessToken = selectAccessToken(store.getState());
       const { headerImage, authorImage } = getPendingImages();
@@ -42,12 +63,13 @@ export function usePublishPost() {
       clearPendingImages();
       setPublished({ id: post.id, title: post.title });
       window.alert(PUBLISH_SUCCESS_MESSAGE);
-    } catch {
+    } catch (error) {
+      setFailure(describeFailure(error));
       window.alert(PUBLISH_FAILURE_MESSAGE);
     } finally {
       setIsPublishing(false);
     }
   }
 
-  return { publish, isPublishing, published };
+  return { publish, isPublishing, published, failure };
 }

@@ -340,7 +340,7 @@ describe('GET /api/blogs/:id', () => {
     async (id) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'Invalid URL', details: [{ path: 'id' }] });
+      expect(res.json()).toMatchObject({ error: 'Invalid id in the URL', details: [{ path: 'id' }] });
     },
   );
 

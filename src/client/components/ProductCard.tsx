@@ -15,6 +15,7 @@ export const PRODUCT_IMAGE_WIDTH = 480;
 export const PRODUCT_IMAGE_HEIGHT = 360;
 
 export function ProductCard({ product }: ProductCardProps) {
+  const titleId = useId();
   const image = safeUrl(product.imageUrl);
   const link = safeUrl(product.amazonUrl);
   const title = product.title.trim() || 'Untitled product';
@@ -37,12 +38,21 @@ export function ProductCard({ product }: ProductCardProps) {
         </div>
       )}
       <div className={styles.body}>
-        <h3 className={styles.title}>{title}</h3>
+        <h3 id={titleId} className={styles.title}>
+          {title}
+        </h3>
         {product.description && <p className={styles.description}>{product.description}</p>}
         <div className={styles.footer}>
           {product.price && <span className={styles.price}>{product.price}</span>}
           {link && (
-            <a className={styles.link} href={link} target="_blank" rel="sponsored noopener noreferrer">
+            // The visible name is the spec's 'View on Amazon'; the description says which product it opens.
+            <a
+              className={styles.link}
+              href={link}
+              target="_blank"
+              rel="sponsored noopener noreferrer"
+              aria-describedby={titleId}
+            >
               View on Amazon
             </a>
           )}

@@ -23,6 +23,8 @@ test('a product card shows image with alt text, title, description, price and an
   expect(link).toHaveAttribute('href', 'https://www.amazon.com/dp/B000000001');
   expect(link).toHaveAttribute('target', '_blank');
   expect(link).toHaveAttribute('rel', 'sponsored noopener noreferrer');
+  // Several cards each have a 'View on Amazon' link: a screen reader also hears which product it is for.
+  expect(link).toHaveAccessibleDescription('Pro Training Cones');
 });
 
 test('hostile text renders as text and unsafe URLs are neither loaded nor linked', () => {

@@ -365,6 +365,8 @@ test('the author image previews at once, uploads with the token on submit, and t
     expect.stringMatching(/^blob:/),
   );
   expect(screen.getByText('me.png is ready; it uploads when you submit.')).toBeInTheDocument();
+  // The control itself still names the chosen file (it does not say 'No file chosen' next to it).
+  expect((input as HTMLInputElement).files?.[0]?.name).toBe('me.png');
   expect(captured.uploads).toHaveLength(0);
 
   await user.type(screen.getByLabelText('Access Token'), 'tok-2');

@@ -29,15 +29,22 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
 
   function choose(file: File | undefined) {
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      setError('Choose an image file (PNG, JPEG, WebP, GIF or AVIF).');
-    } else if (file.size > LIMITS.uploadMaxBytes) {
-      setError(`Images can be at most ${MAX_MB} MB.`);
-    } else {
+    if (file.type.startsWith('image/') && file.size <= LIMITS.uploadMaxBytes) {
       setError('');
       setPendingImage(slot, file);
+      // The control keeps showing the chosen file's name.
+      return;
     }
-    // Lets the same file be chosen again after removing it.
+    setError(
+      file.type.startsWith('image/')
+        ? `Images can be at most ${MAX_MB} MB.`
+        : 'Choose an image file (PNG, JPEG, WebP, GIF or AVIF).',
+    );
+    clearControl();
+  }
+
+  /** Empties the native control, so it shows nothing chosen and the same file can be chosen again. */
+  function clearControl() {
     if (inputRef.current) inputRef.current.value = '';
   }
 
@@ -45,6 +52,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
     setPendingImage(slot, null);
     onClearCurrent();
     setError('');
+    clearControl();
   }
 
   return (

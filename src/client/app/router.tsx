@@ -18,12 +18,12 @@ const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ d
 const AdminPage = lazy(() => import('../features/editor/AdminPage').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-/** While a page's chunk loads, show that page's own loading text (SPEC 2) so nothing jumps. */
-const page = (element: ReactNode, loading?: string) => (
+/** While a page's chunk loads, show that page's own loading text (SPEC 2), where the page shows it, so nothing jumps. */
+const page = (element: ReactNode, loading?: string, className = 'status') => (
   <Suspense
     fallback={
       loading ? (
-        <p className="status" role="status">
+        <p className={className} role="status">
           {loading}
         </p>
       ) : null
@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: page(<LandingPage />) },
       { path: '/blog', element: page(<BlogListPage />, 'Loading posts...') },
       { path: '/sample', element: page(<SamplePage />) },
-      { path: '/page/:id', element: page(<PostPage />, 'Loading blog content...') },
+      { path: '/page/:id', element: page(<PostPage />, 'Loading blog content...', 'status reading-column') },
       { path: '/auth', element: page(<AuthPage />) },
       { path: '/admin', element: page(<AdminPage />) },
       { path: '*', element: page(<NotFoundPage />) },

@@ -61,18 +61,18 @@ export function PostPage() {
   if (post) return <Article article={post} products={products} />;
   if (errorText) {
     return (
-      <>
+      <div className="reading-column">
         <p className="error-text" role="alert">
           {errorText}
         </p>
         <p>
           <Link to={paths.blog()}>Back to all stories</Link>
         </p>
-      </>
+      </div>
     );
   }
   return (
-    <p className="status" role="status">
+    <p className="status reading-column" role="status">
       Loading blog content...
     </p>
   );

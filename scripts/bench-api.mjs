@@ -1,5 +1,6 @@
 // `npm run bench:api`: autocannon on loopback against the compiled server with 1,000 posts in a temp SQLite database,
-// and beside it a bare Fastify answering constant JSON of the same sizes (this stack's ceiling on this machine).
+// as it runs (reads answered from its in-process cache) and with that cache off (every read from the database), and
+// beside them a bare Fastify answering constant JSON of the same sizes (this stack's ceiling on this machine).
 // Servers run in child processes so autocannon does not share their event loop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3110);
 const BARE_PORT = APP_PORT + 1;
+const UNCACHED_PORT = APP_PORT + 2;
 const POSTS = 1000;
 
 if (process.argv[2] === '--serve-app') await serveApp(process.argv[3], APP_PORT);
@@ -32,11 +34,11 @@ async function serveApp(dbFile, port) {
     const sample = SEED_POSTS[i % SEED_POSTS.length];
     await createPost(db, { ...sample, header: { ...sample.header, title: `${sample.header.title} #${i + 1}` } });
   }
-  const app = await buildApp({
-    db,
-    config: { adminToken: 'bench-token-not-used', trustProxy: false, clientDir: join(dbFile, 'no-client') },
-  });
+  const config = { adminToken: 'bench-token-not-used', trustProxy: false, clientDir: join(dbFile, 'no-client') };
+  const app = await buildApp({ db, config });
   await app.listen({ port, host: '127.0.0.1' });
+  const uncached = await buildApp({ db, config, cacheReads: false });
+  await uncached.listen({ port: UNCACHED_PORT, host: '127.0.0.1' });
   console.log('ready');
 }
 
@@ -112,13 +114,16 @@ async function bench() {
     writeFileSync(join(dir, 'payloads.json'), JSON.stringify({ list, detail }));
     children.push(await startChild(['--serve-bare', join(dir, 'payloads.json')]));
     const bare = `http://127.0.0.1:${BARE_PORT}`;
+    const uncached = `http://127.0.0.1:${UNCACHED_PORT}`;
 
     console.log(`bench: ${DURATION} s per run, ${CONNECTIONS} connections, Node ${process.version}\n`);
     const rows = [];
     rows.push(await run(`GET /api/blogs (20 of ${POSTS}, ${list.length} B)`, `${base}/api/blogs`));
-    rows.push(await run(`bare Fastify, constant ${list.length} B`, `${bare}/list`));
+    rows.push(await run('  same, read cache off (database)', `${uncached}/api/blogs`));
+    rows.push(await run(`  bare Fastify, constant ${list.length} B`, `${bare}/list`));
     rows.push(await run(`GET /api/blogs/500 (${detail.length} B)`, `${base}/api/blogs/500`));
-    rows.push(await run(`bare Fastify, constant ${detail.length} B`, `${bare}/detail`));
+    rows.push(await run('  same, read cache off (database)', `${uncached}/api/blogs/500`));
+    rows.push(await run(`  bare Fastify, constant ${detail.length} B`, `${bare}/detail`));
     console.table(rows);
     if (rows.some((row) => row.ok !== 'yes')) process.exitCode = 1;
   } finally {

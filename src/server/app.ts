@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { etagMatches } from './etag';
+import { ResponseCache } from './responseCache';
 import { blogRoutes } from './routes/blogRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -25,6 +26,10 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Failed token checks allowed per address and window (default 10 per 15 minutes). */
   authFailures?: Partial<FailureLimiterOptions>;
+  /** How long a cached list page may serve posts stored by other processes (default 1 s; 0 disables list caching). */
+  listCacheTtlMs?: number;
+  /** false: every read goes to the database (npm run bench:api measures that path too). Default true. */
+  cacheReads?: boolean;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding, an over-long path parameter), in the API's error shape. */
@@ -36,7 +41,14 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
     .send({ error: tooLong ? 'URL is too long' : 'Malformed URL: invalid percent-encoding' });
 }
 
-export async function buildApp({ db, config, logger = false, authFailures }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  authFailures,
+  listCacheTtlMs = 1_000,
+  cacheReads = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -75,7 +87,11 @@ export async function buildApp({ db, config, logger = false, authFailures }: App
         }
         return payload;
       });
-      await api.register(blogRoutes, { db, guard });
+      const caches = {
+        posts: new ResponseCache({ maxSize: cacheReads ? 32 * 1_048_576 : 0 }),
+        lists: new ResponseCache({ maxSize: cacheReads ? 4 * 1_048_576 : 0, ttlMs: listCacheTtlMs }),
+      };
+      await api.register(blogRoutes, { db, guard, caches });
       await api.register(healthRoutes, { db });
     },
     { prefix: '/api' },

@@ -6,9 +6,19 @@ import { LIMITS } from '../../contract/limits';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { createPost, findPost, listPosts } from '../repositories/postsRepository';
+import type { CachedResponse, ResponseCache } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
 
-export type BlogRoutesOptions = { db: Db; guard: WriteGuard };
+/**
+ * Serialized answers of this process. A stored post never changes (the API has no update or delete), so `posts` keeps
+ * it until evicted. List pages change with every new post: `lists` is cleared by each post this process stores, and
+ * its entries expire soon after, for posts that another process behind the same PostgreSQL stores.
+ */
+export type BlogCaches = { posts: ResponseCache; lists: ResponseCache };
+
+export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: BlogCaches };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const positiveInteger = (message: string) =>
   z.pipe(
@@ -29,22 +39,40 @@ const listQuerySchema = z.object({
 
 const idParamsSchema = z.object({ id: positiveInteger('must be a positive integer') });
 
-export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify, { db, guard }) => {
+export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify, { db, guard, caches }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Only JSON bodies here: anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
 
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const { limit, cursor } = request.query;
-    const { posts, nextCursor } = await listPosts(db, { limit, beforeId: cursor });
-    if (nextCursor !== undefined) reply.header('link', `</api/blogs?limit=${limit}&cursor=${nextCursor}>; rel="next"`);
-    return posts;
+    const key = `${limit}:${cursor ?? ''}`;
+    let page: CachedResponse | undefined = caches.lists.get(key);
+    if (page === undefined) {
+      const generation = caches.lists.generation;
+      const { posts, nextCursor } = await listPosts(db, { limit, beforeId: cursor });
+      const link =
+        nextCursor === undefined ? undefined : `</api/blogs?limit=${limit}&cursor=${nextCursor}>; rel="next"`;
+      page = { body: JSON.stringify(posts), headers: link === undefined ? undefined : { link } };
+      caches.lists.set(key, page, generation);
+    }
+    return reply
+      .headers(page.headers ?? {})
+      .type(JSON_TYPE)
+      .send(page.body);
   });
 
   app.get('/blogs/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const post = await findPost(db, request.params.id);
-    if (post === undefined) return reply.code(404).send({ error: 'Blog not found' });
-    return post;
+    const key = String(request.params.id);
+    let body = caches.posts.get(key)?.body;
+    if (body === undefined) {
+      const post = await findPost(db, request.params.id);
+      // Not cached: another process may store this id a moment from now.
+      if (post === undefined) return reply.code(404).send({ error: 'Blog not found' });
+      body = JSON.stringify(post);
+      caches.posts.set(key, { body });
+    }
+    return reply.type(JSON_TYPE).send(body);
   });
 
   app.post(
@@ -63,6 +91,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify,
     },
     async (request, reply) => {
       const post = await createPost(db, request.body);
+      caches.lists.clear();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
   );

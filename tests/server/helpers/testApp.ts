@@ -16,6 +16,7 @@ export async function startTestApp(
   options: {
     clientDir?: string;
     authFailures?: AppOptions['authFailures'];
+    listCacheTtlMs?: AppOptions['listCacheTtlMs'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
   } = {},
@@ -29,6 +30,7 @@ export async function startTestApp(
       clientDir: options.clientDir ?? join(tmpdir(), 'touchline-no-client-here'),
     },
     authFailures: options.authFailures,
+    listCacheTtlMs: options.listCacheTtlMs,
   });
   await app.ready();
   return {

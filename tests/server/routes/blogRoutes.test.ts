@@ -326,6 +326,61 @@ describe('GET /api/blogs', () => {
   });
 });
 
+describe('cached reads', () => {
+  it('answers a repeated read with the same bytes as the first', async () => {
+    const [id] = await createPosts(3);
+    for (const url of ['/api/blogs', '/api/blogs?limit=1', `/api/blogs/${id}`]) {
+      const first = await t.app.inject({ method: 'GET', url });
+      const second = await t.app.inject({ method: 'GET', url });
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toBe(first.body);
+      expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(second.headers.link).toBe(first.headers.link);
+      expect(second.headers.etag).toBe(first.headers.etag);
+    }
+  });
+
+  it('shows a new post in every list page at once after its 201', async () => {
+    await createPosts(2);
+    const before = await t.app.inject({ method: 'GET', url: '/api/blogs?limit=1' });
+    expect(before.headers.link).toBeDefined();
+    const [id] = await createPosts(1);
+    const after = await t.app.inject({ method: 'GET', url: '/api/blogs?limit=1' });
+    expect(after.json<BlogSummary[]>().map((p) => p.id)).toEqual([id]);
+    const all = await t.app.inject({ method: 'GET', url: '/api/blogs' });
+    expect(all.json<BlogSummary[]>()).toHaveLength(3);
+  });
+
+  it('a post stored by another process reaches the list once the list cache expires', async () => {
+    const reader = await startTestApp({ testDb, listCacheTtlMs: 100 });
+    try {
+      expect((await reader.app.inject({ method: 'GET', url: '/api/blogs' })).json()).toEqual([]);
+      const [id] = await createPosts(1); // through t.app: a second server on the same database
+      // The post itself is never missing (only hits are cached), even while the list still is.
+      expect((await reader.app.inject({ method: 'GET', url: `/api/blogs/${id}` })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const list = await reader.app.inject({ method: 'GET', url: '/api/blogs' });
+      expect(list.json<BlogSummary[]>().map((p) => p.id)).toEqual([id]);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('does not remember a 404: a post stored later by another process is found', async () => {
+    const reader = await startTestApp({ testDb });
+    try {
+      const [first] = await createPosts(1);
+      const missing = first + 1;
+      expect((await reader.app.inject({ method: 'GET', url: `/api/blogs/${missing}` })).statusCode).toBe(404);
+      const [second] = await createPosts(1);
+      expect(second).toBe(missing);
+      expect((await reader.app.inject({ method: 'GET', url: `/api/blogs/${missing}` })).statusCode).toBe(200);
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
 describe('GET /api/blogs/:id', () => {
   it('answers 404 {"error":"Blog not found"} for an unknown id', async () => {
     for (const id of ['12345', '2147483647', '2147483648', '9007199254740991']) {

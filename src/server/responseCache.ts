@@ -1,0 +1,78 @@
+// In-process cache of serialized API answers, least recently used out first, bounded by size (and optionally by age).
+// Keeps the database out of the hot read path: a cached answer costs what a constant one does.
+
+export type ResponseCacheOptions = {
+  /** the most UTF-16 code units of cached bodies kept at once (about bytes for JSON that is mostly ASCII) */
+  maxSize: number;
+  /** an entry older than this is a miss; undefined: entries never expire */
+  ttlMs?: number;
+  now?: () => number;
+};
+
+export type CachedResponse = { body: string; headers?: Record<string, string> };
+
+type Entry = CachedResponse & { storedAt: number };
+
+export class ResponseCache {
+  // A Map iterates in insertion order; a hit re-inserts its key, so the first key is the least recently used.
+  private readonly entries = new Map<string, Entry>();
+  private size = 0;
+  private clears = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    if (this.options.ttlMs !== undefined && this.now() - entry.storedAt >= this.options.ttlMs) {
+      this.size -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Changes on every clear(). Read it before computing an answer and pass it to set(): an answer computed from data
+   * older than the last clear is then not stored.
+   */
+  get generation(): number {
+    return this.clears;
+  }
+
+  set(key: string, response: CachedResponse, generation = this.clears): void {
+    if (generation !== this.clears) return;
+    this.delete(key);
+    // An answer larger than the whole cache would only evict everything else.
+    if (response.body.length > this.options.maxSize) return;
+    this.entries.set(key, { ...response, storedAt: this.now() });
+    this.size += response.body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.size <= this.options.maxSize) break;
+      this.entries.delete(oldest);
+      this.size -= entry.body.length;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.size -= entry.body.length;
+  }
+
+  clear(): void {
+    this.clears += 1;
+    this.entries.clear();
+    this.size = 0;
+  }
+
+  /** Entries held (expired ones included until they are next read or evicted). */
+  get count(): number {
+    return this.entries.size;
+  }
+}

@@ -14,6 +14,10 @@ const storable = z.refine<string>(
   'must not contain NUL characters or unpaired surrogates',
 );
 
+// A title needs at least one character that shows: not only spaces, nor only invisible format characters (soft
+// hyphen, zero-width spaces and joiners, direction marks, word joiner, Hangul fillers).
+const VISIBLE = /[^\s\u00AD\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u3164\uFFA0]/;
+
 const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`), storable);
 const optionalText = (max: number) => z._default(text(max), '');
 
@@ -72,7 +76,7 @@ export const productInputSchema = z.object({
 export const headerInputSchema = z.object({
   icon: optionalText(LIMITS.shortTextMax),
   title: z.string().check(
-    z.refine((s) => s.trim().length > 0, 'is required'),
+    z.refine((s) => VISIBLE.test(s), 'is required'),
     z.maxLength(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`),
     storable,
   ),

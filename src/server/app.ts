@@ -8,7 +8,7 @@ import { registerClient, readIndexHtml } from './clientRoutes';
 import { loadRouteHints } from './routeHints';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { registerErrorHandler } from './errors';
+import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches } from './etag';
 import { ResponseCache } from './responseCache';
 import { blogRoutes } from './routes/blogRoutes';
@@ -32,13 +32,9 @@ export type AppOptions = {
   cacheReads?: boolean;
 };
 
-/** Errors Fastify finds before routing (bad percent-encoding, an over-long path parameter), in the API's error shape. */
-function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply
-    .code(tooLong ? 414 : 400)
-    .headers(PRE_ROUTING_HEADERS)
-    .send({ error: tooLong ? 'URL is too long' : 'Malformed URL: invalid percent-encoding' });
+/** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
+function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).headers(PRE_ROUTING_HEADERS).send({ error: 'Malformed URL: invalid percent-encoding' });
 }
 
 export async function buildApp({
@@ -57,6 +53,10 @@ export async function buildApp({
     // Headroom above the JSON limit for multipart framing; each route sets its own limit.
     bodyLimit: 6 * 1_048_576,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Past the router's default of 100 characters a path parameter matches no route (a 404); let every id reach its
+    // schema instead, so a malformed id of any length is the 400 it is. Node caps the whole request head at 16 KB.
+    routerOptions: { maxParamLength: 16_384 },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
@@ -78,7 +78,8 @@ export async function buildApp({
     async (api) => {
       // API reads revalidate: a strong ETag of the exact bytes, 304 when the client already has them.
       api.addHook('onSend', async (request, reply, payload) => {
-        if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        const read = request.method === 'GET' || request.method === 'HEAD';
+        if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
         const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
         reply.header('etag', etag).header('cache-control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], etag)) {

@@ -33,6 +33,8 @@ export async function registerClient(
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // Vite's build manifest is read from disk for the preload hints; it maps source paths and is nobody's download.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, path) {
         const relative = path
           .slice(clientDir.length)

@@ -1,6 +1,9 @@
 // The one error handler: every failure becomes {"error": "..."} (+ details); client mistakes stay 4xx, no stack leaves.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
 import { LIMITS } from '../contract/limits';
+import { PRE_ROUTING_HEADERS } from './security';
 import { RequestValidationError } from './validation';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
@@ -19,6 +22,33 @@ const messages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the image as multipart/form-data in a field named file',
   FST_MP_PREMATURE_CLOSE: 'The upload ended before it was complete',
 };
+
+/**
+ * Requests Node's HTTP parser rejects before Fastify sees them (a broken request line or header, a Content-Length that
+ * contradicts Transfer-Encoding, headers over 16 KB): the API's error shape and the same security headers as every
+ * other answer, then the connection is closed, as Node itself does.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request timed out']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers are too large']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  const headers = {
+    ...PRE_ROUTING_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  if (socket.writable) {
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

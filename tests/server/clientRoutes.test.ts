@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -163,6 +165,60 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe("Vite's build manifest", () => {
+  it('is read for the preload hints but never served', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+    writeFileSync(join(dir, '.vite', 'manifest.json'), '{"src/client/main.tsx":{"file":"assets/x.js"}}');
+    const app = await startTestApp({ clientDir: dir });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('src/client');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('requests the HTTP parser rejects before routing', () => {
+  // These never reach app.inject: only a real socket gets a malformed request to Node's parser.
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ port } = t.app.server.address() as AddressInfo);
+  });
+
+  async function rawExchange(request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it.each([
+    ['a broken request line', 'GARBAGE\r\n\r\n', 400],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /api/blogs HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
+    ['headers over 16 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('answer %s in the API error shape with the security headers', async (_name, request, status) => {
+    const answer = await rawExchange(request);
+    const [head = '', body] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/^content-security-policy: default-src 'none'; frame-ancestors 'none'$/m);
+    expect(head).toMatch(/^x-content-type-options: nosniff$/m);
+    expect(JSON.parse(body ?? '')).toEqual({ error: expect.any(String) });
   });
 });
 

@@ -1,7 +1,7 @@
 // POST /api/uploads (multipart image, token first) and GET /uploads/:file (content-addressed, cached forever).
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
@@ -41,7 +41,15 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, fieldSize: LIMITS.accessTokenMax * 4, parts: 5 },
   });
 
-  app.post('/api/uploads', { onRequest: guard.refuseBlocked }, async (request, reply) => {
+  // A body that is not a form has no field to carry a token: the Authorization header alone decides, before the
+  // body's type is looked at (without a valid token the answer is a 401, whatever else is wrong).
+  const authorizeUnlessForm = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '') && !guard.authorize(request, reply)) {
+      return reply;
+    }
+  };
+
+  app.post('/api/uploads', { onRequest: [guard.refuseBlocked, authorizeUnlessForm] }, async (request, reply) => {
     if (!request.isMultipart()) {
       return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
     }

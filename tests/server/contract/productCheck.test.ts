@@ -27,6 +27,10 @@ const urls: [string, boolean][] = [
   ['ftp://example.com/x', false],
   ['not a url', false],
   ['https://', false],
+  ['https:evil.example/x.png', false],
+  ['http:/evil.example/x.png', false],
+  [' https://example.com/x.png', false],
+  ['HTTPS://EXAMPLE.COM/X.PNG', true],
   [`https://example.com/${'a'.repeat(LIMITS.urlMax)}`, false],
 ];
 

@@ -140,6 +140,8 @@ describe('POST /api/blogs', () => {
     ['a javascript: image URL', validSubmission({ image: 'javascript:alert(1)' }), 'header.image'],
     ['a data: image URL', validSubmission({ image: 'data:image/png;base64,AAAA' }), 'header.image'],
     ['a protocol-relative URL', validSubmission({ image: '//evil.example/x.png' }), 'header.image'],
+    ['a scheme without //', validSubmission({ image: 'https:evil.example/x.png' }), 'header.image'],
+    ['a title of invisible characters only', validSubmission({ title: '\u200b\u200d \u2060' }), 'header.title'],
     ['an over-long title', validSubmission({ title: 'x'.repeat(LIMITS.titleMax + 1) }), 'header.title'],
     [
       'too many sections',
@@ -390,7 +392,7 @@ describe('GET /api/blogs/:id', () => {
     }
   });
 
-  it.each(['abc', '0', '-1', '1.5', '01', '1e3', '99999999999999999999'])(
+  it.each(['abc', '0', '-1', '1.5', '01', '1e3', '99999999999999999999', '7'.repeat(101), 'x'.repeat(5000)])(
     'answers 400 for the malformed id %s',
     async (id) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
@@ -398,6 +400,22 @@ describe('GET /api/blogs/:id', () => {
       expect(res.json()).toMatchObject({ error: 'Invalid id in the URL', details: [{ path: 'id' }] });
     },
   );
+
+  it('answers HEAD with the headers of GET, its ETag included, and 304 to If-None-Match', async () => {
+    const [id] = await createPosts(1);
+    const get = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/blogs/${id}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/blogs/${id}`,
+      headers: { 'if-none-match': get.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
 
   it('carries an ETag and answers 304 to If-None-Match', async () => {
     const [id] = await createPosts(1);

@@ -179,14 +179,33 @@ describe('POST /api/uploads', () => {
     expect(await countUploads(t.db)).toBe(0);
   });
 
-  it('answers 415 for a body that is not multipart', async () => {
-    const res = await t.app.inject({
+  it('answers 415 for a body that is not multipart, once the Authorization header holds the token', async () => {
+    for (const payload of [{ file: 'x' }, 'file=x']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ error: 'Send the image as multipart/form-data in a field named file' });
+    }
+  });
+
+  it('answers 401 before looking at the type of a body that cannot carry the token in a form field', async () => {
+    for (const payload of [{ file: 'x', accessToken: TOKEN }, 'not a form']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Access token required' });
+    }
+    const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/uploads',
-      payload: { file: 'x', accessToken: TOKEN },
+      payload: { file: 'x' },
+      headers: { authorization: 'Bearer wrong-token-123' },
     });
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: 'Send the image as multipart/form-data in a field named file' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Invalid access token' });
   });
 });
 

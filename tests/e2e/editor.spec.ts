@@ -224,6 +224,56 @@ test('the draft survives a route change and a reload, without the access token @
   await expect(page.getByLabel('Access Token')).toHaveValue('');
 });
 
+test('typing right before a reload and a chosen image survive it; the image is uploaded on publish', async ({
+  page,
+  request,
+}) => {
+  const title = unique('Saved on the way out');
+  await page.goto('/admin');
+  await page
+    .getByLabel('Author Image')
+    .setInputFiles({ name: 'author.png', mimeType: 'image/png', buffer: makePng(48, 48, [20, 160, 90]) });
+  await expect(page.getByText('author.png is ready; it uploads when you submit.')).toBeVisible();
+  // The chosen file is kept in IndexedDB (asynchronously); wait until it is there, as a person would not notice.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('touchline-editor');
+            open.onsuccess = () => {
+              const get = open.result.transaction('pendingImages').objectStore('pendingImages').get('authorImage');
+              get.onsuccess = () => resolve(get.result instanceof File);
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
+
+  // No pause after typing: the debounced save has not run yet when the page goes.
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.reload();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByText('author.png is ready; it uploads when you submit.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of the author image' })).toBeVisible();
+
+  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  const alert = nextAlert(page);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  expect(await alert).toBe('Blog form submitted successfully!');
+  const href = await page.getByRole('link', { name: 'View the published post' }).getAttribute('href');
+  const post = await getPost(request, Number(href?.split('/').pop()));
+  expect(post.title).toBe(title);
+  expect(post.authorImage).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+
+  // Published: nothing is pending any more, after a reload too.
+  await page.reload();
+  await expect(page.getByLabel('Title', { exact: true })).not.toHaveValue(title);
+  await expect(page.getByText('author.png is ready; it uploads when you submit.')).toHaveCount(0);
+});
+
 test('discarding the draft asks first and then restores the sample post', async ({ page }) => {
   await page.goto('/admin');
   const sampleTitle = await page.getByLabel('Title', { exact: true }).inputValue();

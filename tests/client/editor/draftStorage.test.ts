@@ -59,6 +59,29 @@ test('saving is debounced: nothing is written until the typing pauses', () => {
   expect(JSON.parse(saved()!).draft.header.title).toBe('De');
 });
 
+test('a pending save happens at once when the page is left or hidden, so the last keystrokes survive', () => {
+  const store = editorStore();
+  store.dispatch(headerChanged({ title: 'Typed just before the reload' }));
+  expect(saved()).toBeNull();
+  window.dispatchEvent(new Event('pagehide'));
+  expect(JSON.parse(saved()!).draft.header.title).toBe('Typed just before the reload');
+
+  store.dispatch(headerChanged({ title: 'Typed before switching tabs' }));
+  const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  try {
+    document.dispatchEvent(new Event('visibilitychange'));
+  } finally {
+    visibility.mockRestore();
+  }
+  expect(JSON.parse(saved()!).draft.header.title).toBe('Typed before switching tabs');
+});
+
+test('leaving the page with nothing pending writes nothing', () => {
+  editorStore();
+  window.dispatchEvent(new Event('pagehide'));
+  expect(saved()).toBeNull();
+});
+
 test('the access token is never written to storage', () => {
   const store = editorStore();
   store.dispatch(accessTokenChanged('super-secret-token'));

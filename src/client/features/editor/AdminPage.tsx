@@ -11,7 +11,7 @@ import { ensureDraftPersisted } from './draftStorage';
 import { draftReset } from './editorSlice';
 import { FooterFields } from './FooterFields';
 import { HeaderFields } from './HeaderFields';
-import { clearPendingImages } from './pendingImages';
+import { clearPendingImages, restorePendingImages } from './pendingImages';
 import { ProductsEditor } from './ProductsEditor';
 import { SectionsEditor } from './SectionsEditor';
 import { usePublishPost } from './usePublishPost';
@@ -28,6 +28,7 @@ export function AdminPage() {
   useDocumentTitle('Create New Blog Post');
   // From here on the draft is saved as it changes, for as long as the store lives (route changes included).
   useEffect(() => ensureDraftPersisted(store), [store]);
+  useEffect(() => void restorePendingImages(), []);
 
   function discard() {
     if (!window.confirm(DISCARD_CONFIRMATION)) return;

@@ -129,13 +129,27 @@ type DraftSource = { getState: () => { editor?: EditorState }; subscribe: (liste
 const pendingSaves = new Set<ReturnType<typeof setTimeout>>();
 
 /**
- * Saves the store's draft DRAFT_SAVE_DELAY_MS after its last change. Token edits alone do not trigger a write, nor
- * does the editor slice arriving in the store (that state was just read from storage or is the sample).
- * Returns a function that stops persisting.
+ * Saves the store's draft DRAFT_SAVE_DELAY_MS after its last change, and at once when the page is hidden or left (a
+ * reload, a closed tab, a switch to another app), so the last keystrokes before that are not lost. Token edits alone
+ * do not trigger a write, nor does the editor slice arriving in the store (that state was just read from storage or
+ * is the sample). Returns a function that stops persisting.
  */
 export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS): () => void {
   let last = store.getState().editor;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    // A save cancelled by cancelPendingDraftSaves is not flushed either.
+    const due = timer !== undefined && pendingSaves.delete(timer);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const current = store.getState().editor;
+    if (due && current) saveDraft(current);
+  };
+  const flushWhenHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', flushWhenHidden);
   const unsubscribe = store.subscribe(() => {
     const editor = store.getState().editor;
     if (editor === last) return;
@@ -149,16 +163,13 @@ export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS):
       clearTimeout(timer);
       pendingSaves.delete(timer);
     }
-    timer = setTimeout(() => {
-      pendingSaves.delete(timer!);
-      timer = undefined;
-      const current = store.getState().editor;
-      if (current) saveDraft(current);
-    }, delayMs);
+    timer = setTimeout(flush, delayMs);
     pendingSaves.add(timer);
   });
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', flushWhenHidden);
     if (timer !== undefined) {
       clearTimeout(timer);
       pendingSaves.delete(timer);

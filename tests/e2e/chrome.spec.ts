@@ -74,6 +74,20 @@ test('a keyboard user can skip to the content', async ({ page }) => {
   await expect(page.getByRole('main')).toBeFocused();
 });
 
+test('following a link moves keyboard focus to the new page, so Tab continues there', async ({ page }) => {
+  await page.goto('/blog');
+  const story = page.getByRole('main').getByRole('listitem').getByRole('link').first();
+  const title = await story.textContent();
+  await story.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/page\/\d+$/);
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: title ?? '' })).toBeVisible();
+  // The next Tab lands inside the post, not back in the top bar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+});
+
 test('an unknown address shows a not-found page with a way home', async ({ page }) => {
   await page.goto('/this/does/not/exist');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -34,9 +34,15 @@ export function Layout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
 
-  // A new page starts at the top, like a normal page load.
+  // A new page starts at the top, like a normal page load, and (after in-app navigation, not on the first load)
+  // focus moves to it: a screen reader then announces the new content, and Tab continues from there instead of from
+  // the link that was followed, which may no longer exist.
+  const shownPath = useRef(pathname);
   useEffect(() => {
     document.documentElement.scrollTop = 0;
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {

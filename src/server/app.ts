@@ -69,7 +69,7 @@ export async function buildApp({
   });
 
   const indexHtml = readIndexHtml(config.clientDir);
-  await registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
+  registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
 
   const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
   const guard = createWriteGuard(config.adminToken, limiter);

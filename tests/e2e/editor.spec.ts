@@ -274,6 +274,22 @@ test('typing right before a reload and a chosen image survive it; the image is u
   await expect(page.getByText('author.png is ready; it uploads when you submit.')).toHaveCount(0);
 });
 
+test('a file that only claims to be an image is refused when chosen, not at Submit', async ({ page }) => {
+  await page.goto('/admin');
+  const field = page.getByLabel('Author Image');
+  await field.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  await expect(page.getByRole('alert')).toHaveText(
+    'notes.png is not a picture this browser can read. Choose a PNG, JPEG, WebP, GIF or AVIF image.',
+  );
+  await expect(page.getByRole('img', { name: 'Preview of the author image' })).toHaveCount(0);
+
+  // A real picture is taken, and the message goes.
+  await field.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(32, 32, [0, 0, 200]) });
+  await expect(page.getByText('me.png is ready; it uploads when you submit.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of the author image' })).toBeVisible();
+  await expect(page.getByText(/is not a picture this browser can read/)).toHaveCount(0);
+});
+
 test('discarding the draft asks first and then restores the sample post', async ({ page }) => {
   await page.goto('/admin');
   const sampleTitle = await page.getByLabel('Title', { exact: true }).inputValue();

@@ -20,27 +20,54 @@ export type ImageFileFieldProps = {
 
 const MAX_MB = Math.round(LIMITS.uploadMaxBytes / 1_048_576);
 
+/**
+ * Whether the browser can decode the file as a picture: a text file renamed .png cannot, and is refused at once rather
+ * than at Submit. Where decoding cannot be tried (no object URLs or Image.decode), the server's check decides.
+ */
+async function decodes(file: File): Promise<boolean> {
+  let url: string;
+  try {
+    url = URL.createObjectURL(file);
+  } catch {
+    return true;
+  }
+  const image = new Image();
+  try {
+    if (typeof image.decode !== 'function') return true;
+    image.src = url;
+    await image.decode();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subject }: ImageFileFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const pending = usePendingImage(slot);
   const [error, setError] = useState('');
+  // Only the latest choice counts when an earlier one is still being decoded.
+  const choice = useRef(0);
   const shownUrl = pending ? pending.previewUrl : safeUrl(currentUrl);
 
-  function choose(file: File | undefined) {
+  async function choose(file: File | undefined) {
+    const current = ++choice.current;
     if (!file) return;
-    if (file.type.startsWith('image/') && file.size <= LIMITS.uploadMaxBytes) {
-      setError('');
-      setPendingImage(slot, file);
-      // The control keeps showing the chosen file's name.
-      return;
-    }
-    setError(
-      file.type.startsWith('image/')
+    const problem = !file.type.startsWith('image/')
+      ? 'Choose an image file (PNG, JPEG, WebP, GIF or AVIF).'
+      : file.size > LIMITS.uploadMaxBytes
         ? `Images can be at most ${MAX_MB} MB.`
-        : 'Choose an image file (PNG, JPEG, WebP, GIF or AVIF).',
-    );
-    clearControl();
+        : !(await decodes(file))
+          ? `${file.name} is not a picture this browser can read. Choose a PNG, JPEG, WebP, GIF or AVIF image.`
+          : '';
+    if (current !== choice.current) return;
+    setError(problem);
+    if (problem) clearControl();
+    // The control keeps showing the chosen file's name.
+    else setPendingImage(slot, file);
   }
 
   /** Empties the native control, so it shows nothing chosen and the same file can be chosen again. */
@@ -68,7 +95,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
         className={styles.fileInput}
         aria-describedby={`${id}-status`}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => choose(event.target.files?.[0])}
+        onChange={(event) => void choose(event.target.files?.[0])}
       />
       <p id={`${id}-status`} className={error ? styles.error : styles.hint} role={error ? 'alert' : undefined}>
         {error ||

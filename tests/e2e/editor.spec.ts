@@ -274,7 +274,7 @@ test('typing right before a reload and a chosen image survive it; the image is u
   await expect(page.getByText('author.png is ready; it uploads when you submit.')).toHaveCount(0);
 });
 
-test('a file that only claims to be an image is refused when chosen, not at Submit', async ({ page }) => {
+test('a file that only claims to be an image, or an SVG, is refused when chosen, not at Submit', async ({ page }) => {
   await page.goto('/admin');
   const field = page.getByLabel('Author Image');
   await field.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
@@ -282,6 +282,12 @@ test('a file that only claims to be an image is refused when chosen, not at Subm
     'notes.png is not a picture this browser can read. Choose a PNG, JPEG, WebP, GIF or AVIF image.',
   );
   await expect(page.getByRole('img', { name: 'Preview of the author image' })).toHaveCount(0);
+  // The server refuses SVG (it can carry script), so the editor says so at once too.
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>';
+  await field.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await expect(page.getByRole('alert')).toHaveText(
+    'SVG images are not accepted (they can carry scripts). Choose a PNG, JPEG, WebP, GIF or AVIF image.',
+  );
 
   // A real picture is taken, and the message goes.
   await field.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(32, 32, [0, 0, 200]) });

@@ -58,11 +58,13 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
     if (!file) return;
     const problem = !file.type.startsWith('image/')
       ? 'Choose an image file (PNG, JPEG, WebP, GIF or AVIF).'
-      : file.size > LIMITS.uploadMaxBytes
-        ? `Images can be at most ${MAX_MB} MB.`
-        : !(await decodes(file))
-          ? `${file.name} is not a picture this browser can read. Choose a PNG, JPEG, WebP, GIF or AVIF image.`
-          : '';
+      : file.type === 'image/svg+xml'
+        ? 'SVG images are not accepted (they can carry scripts). Choose a PNG, JPEG, WebP, GIF or AVIF image.'
+        : file.size > LIMITS.uploadMaxBytes
+          ? `Images can be at most ${MAX_MB} MB.`
+          : !(await decodes(file))
+            ? `${file.name} is not a picture this browser can read. Choose a PNG, JPEG, WebP, GIF or AVIF image.`
+            : '';
     if (current !== choice.current) return;
     setError(problem);
     if (problem) clearControl();

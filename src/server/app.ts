@@ -1,5 +1,4 @@
 // Builds the Fastify app from explicit dependencies. Listening, migrating and seeding belong to main.ts.
-import { createHash } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { createWriteGuard, FailureLimiter } from './auth';
@@ -9,7 +8,7 @@ import { loadRouteHints } from './routeHints';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './errors';
-import { etagMatches } from './etag';
+import { etagMatches, strongEtag } from './etag';
 import { ResponseCache } from './responseCache';
 import { blogRoutes } from './routes/blogRoutes';
 import { healthRoutes } from './routes/healthRoutes';
@@ -76,11 +75,13 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      // API reads revalidate: a strong ETag of the exact bytes, 304 when the client already has them.
+      // API reads revalidate: a strong ETag of the exact bytes, 304 when the client already has them. A route that
+      // sends a cached answer sets the tag computed when it was cached, so the bytes are not hashed again.
       api.addHook('onSend', async (request, reply, payload) => {
         const read = request.method === 'GET' || request.method === 'HEAD';
         if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-        const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+        const preset = reply.getHeader('etag');
+        const etag = typeof preset === 'string' ? preset : strongEtag(payload);
         reply.header('etag', etag).header('cache-control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], etag)) {
           reply.code(304);

@@ -1,3 +1,10 @@
+import { createHash } from 'node:crypto';
+
+/** A strong validator for exactly these bytes. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
 // If-None-Match as RFC 9110 reads it for GET: weak comparison, a list of tags, or * for any current representation.
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;

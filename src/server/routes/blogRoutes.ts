@@ -1,10 +1,11 @@
 // GET /api/blogs (cursor pages, newest first), GET /api/blogs/:id, POST /api/blogs.
 import * as z from 'zod/mini';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
+import { strongEtag } from '../etag';
 import { createPost, findPost, listPosts } from '../repositories/postsRepository';
 import type { CachedResponse, ResponseCache } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
@@ -19,6 +20,19 @@ export type BlogCaches = { posts: ResponseCache; lists: ResponseCache };
 export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: BlogCaches };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An answer serialized once, with its ETag computed once (the API's onSend hook uses a tag already set). */
+function cachedJson(value: unknown, headers: Record<string, string> = {}): CachedResponse {
+  const body = JSON.stringify(value);
+  return { body, headers: { ...headers, etag: strongEtag(body) } };
+}
+
+function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
+  return reply
+    .headers(headers ?? {})
+    .type(JSON_TYPE)
+    .send(body);
+}
 
 const positiveInteger = (message: string) =>
   z.pipe(
@@ -47,32 +61,29 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify,
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const { limit, cursor } = request.query;
     const key = `${limit}:${cursor ?? ''}`;
-    let page: CachedResponse | undefined = caches.lists.get(key);
+    let page = caches.lists.get(key);
     if (page === undefined) {
       const generation = caches.lists.generation;
       const { posts, nextCursor } = await listPosts(db, { limit, beforeId: cursor });
       const link =
         nextCursor === undefined ? undefined : `</api/blogs?limit=${limit}&cursor=${nextCursor}>; rel="next"`;
-      page = { body: JSON.stringify(posts), headers: link === undefined ? undefined : { link } };
+      page = cachedJson(posts, link === undefined ? {} : { link });
       caches.lists.set(key, page, generation);
     }
-    return reply
-      .headers(page.headers ?? {})
-      .type(JSON_TYPE)
-      .send(page.body);
+    return sendCached(reply, page);
   });
 
   app.get('/blogs/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     const key = String(request.params.id);
-    let body = caches.posts.get(key)?.body;
-    if (body === undefined) {
+    let answer = caches.posts.get(key);
+    if (answer === undefined) {
       const post = await findPost(db, request.params.id);
       // Not cached: another process may store this id a moment from now.
       if (post === undefined) return reply.code(404).send({ error: 'Blog not found' });
-      body = JSON.stringify(post);
-      caches.posts.set(key, { body });
+      answer = cachedJson(post);
+      caches.posts.set(key, answer);
     }
-    return reply.type(JSON_TYPE).send(body);
+    return sendCached(reply, answer);
   });
 
   app.post(

@@ -1,4 +1,6 @@
 // The read shape of SPEC 3: what GET /api/blogs and GET /api/blogs/:id answer.
+import type { ImageMap } from './images';
+
 export type ListEntry = { item: string };
 
 export type SingleParagraphSection = {
@@ -48,13 +50,33 @@ export type BlogPost = {
   products: Product[];
   /** ISO timestamp of when the server stored the post */
   createdAt: string;
+  /**
+   * Size and variants of the uploaded images among imageUrl, authorImage and the products' imageUrl (external URLs
+   * have none). Optional: the plain URL fields alone still work as image addresses.
+   */
+  images?: ImageMap;
 };
 
 /** One entry of GET /api/blogs. */
 export type BlogSummary = Pick<
   BlogPost,
-  'id' | 'title' | 'icon' | 'authorName' | 'publishDate' | 'readTime' | 'imageUrl' | 'createdAt'
+  'id' | 'title' | 'icon' | 'authorName' | 'publishDate' | 'readTime' | 'imageUrl' | 'createdAt' | 'images'
 >;
+
+/**
+ * Where a post stands (issue "Manage what is published"). 'scheduled' is a published post whose publishAt is still
+ * in the future; only 'published' posts are public.
+ */
+export type PostStatus = 'published' | 'draft' | 'scheduled';
+
+/** The status fields the read shape and the summaries carry. */
+export type PostState = {
+  status: PostStatus;
+  /** ISO 8601 with offset, or null */
+  publishAt: string | null;
+  /** ISO timestamp of the last write */
+  updatedAt: string;
+};
 
 /** Every error body the API sends. */
 export type ApiError = { error: string; details?: { path: string; message: string }[] };

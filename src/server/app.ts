@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches, strongEtag } from './etag';
-import { ResponseCache } from './responseCache';
+import { ContentCaches } from './contentCaches';
 import { blogRoutes } from './routes/blogRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -89,10 +89,7 @@ export async function buildApp({
         }
         return payload;
       });
-      const caches = {
-        posts: new ResponseCache({ maxSize: cacheReads ? 32 * 1_048_576 : 0 }),
-        lists: new ResponseCache({ maxSize: cacheReads ? 4 * 1_048_576 : 0, ttlMs: listCacheTtlMs }),
-      };
+      const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
       await api.register(blogRoutes, { db, guard, caches });
       await api.register(healthRoutes, { db });
     },

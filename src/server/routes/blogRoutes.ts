@@ -7,17 +7,11 @@ import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { strongEtag } from '../etag';
 import { createPost, findPost, listPosts } from '../repositories/postsRepository';
-import type { CachedResponse, ResponseCache } from '../responseCache';
+import type { ContentCaches } from '../contentCaches';
+import type { CachedResponse } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
 
-/**
- * Serialized answers of this process. A stored post never changes (the API has no update or delete), so `posts` keeps
- * it until evicted. List pages change with every new post: `lists` is cleared by each post this process stores, and
- * its entries expire soon after, for posts that another process behind the same PostgreSQL stores.
- */
-export type BlogCaches = { posts: ResponseCache; lists: ResponseCache };
-
-export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: BlogCaches };
+export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: ContentCaches };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -102,7 +96,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify,
     },
     async (request, reply) => {
       const post = await createPost(db, request.body);
-      caches.lists.clear();
+      caches.invalidate();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
   );

@@ -159,7 +159,14 @@ export class ImageService {
     const skipped = new Set<string>();
     this.backfillRun = (async () => {
       while (!this.backfillStopped) {
-        const names = (await pendingUploadNames(this.db, skipped.size + 1)).filter((n) => !skipped.has(n));
+        let names: string[];
+        try {
+          names = (await pendingUploadNames(this.db, skipped.size + 1)).filter((n) => !skipped.has(n));
+        } catch (error) {
+          // The database is unreachable: stop quietly; readers still get each upload cleaned on request.
+          onError?.(error);
+          return;
+        }
         const name = names[0];
         if (name === undefined) return;
         try {

@@ -231,12 +231,13 @@ describe('image facts in post answers', () => {
       'me.png',
     );
     const product = await uploaded(await jpegWithGps(500, 500));
-    const submission = validSubmission({ image: header.url });
-    submission.footer.imageUrl = author.url;
-    submission.products = [
-      { ...submission.products[0]!, imageUrl: product.url },
-      { ...submission.products[0]!, imageUrl: 'https://images.example.com/ball.jpg' },
-    ];
+    const base = validSubmission({ image: header.url });
+    const ball = { title: 'Match Ball', description: '', price: '$34.50', imageUrl: product.url, amazonUrl: '' };
+    const submission = {
+      ...base,
+      products: [ball, { ...ball, imageUrl: 'https://images.example.com/ball.jpg' }],
+      footer: { authorName: 'Sam', authorTitle: 'Writer', imageUrl: author.url },
+    };
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/blogs',

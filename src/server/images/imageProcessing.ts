@@ -168,7 +168,11 @@ export type ProcessedImage = {
 };
 
 /** Clean an upload and make every variant of it. Throws ImageRejected for bytes that cannot become an image. */
-export async function processImage(bytes: Buffer, ext: string, options: InputOptions = {}): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer, ext: string, options: InputOptions = {}): Promise<ProcessedImage> {
+  return run(() => makeVariants(bytes, ext, options));
+}
+
+async function makeVariants(bytes: Buffer, ext: string, options: InputOptions): Promise<ProcessedImage> {
   await probe(bytes);
   const cleaned = await cleanImage(bytes, ext, options);
   const fallback: ImageFacts['fallback'] = cleaned.hasAlpha ? 'png' : 'jpg';

@@ -63,7 +63,7 @@ export class ImageService {
     const known = await findUploadFacts(this.db, name);
     const facts = known === undefined ? undefined : factsOf(known);
     if (facts !== undefined) return facts;
-    return this.once(`upload:${name}`, () =>
+    return this.once(`accept:${name}`, () =>
       this.queue.run(async () => {
         const processed = await processImage(bytes, ext);
         await this.store(name, ext, processed);
@@ -87,7 +87,7 @@ export class ImageService {
    * Resolves true when it is ready, false when it can never be an image (then it is marked failed).
    */
   private upgrade(name: string): Promise<boolean> {
-    return this.once(`upload:${name}`, () =>
+    return this.once(`upgrade:${name}`, () =>
       this.queue.run(async () => {
         const row = await findUpload(this.db, name);
         if (row === undefined) return false;

@@ -263,6 +263,13 @@ describe('DELETE /api/blogs/:id', () => {
     expect((await del(gone.id)).statusCode).toBe(404);
   });
 
+  it('accepts a DELETE labelled application/json with no body (clients that label every request)', async () => {
+    const { id } = await create();
+    const res = await del(id, { ...bearer, 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(204);
+    expect((await anonymousGet(id)).status).toBe(404);
+  });
+
   it('answers 401 without the token or with a wrong one, and deletes nothing', async () => {
     const { id } = await create();
     const missing = await del(id, {});

@@ -1,7 +1,8 @@
 // All SQL about uploaded images and their variants. Kept in the database so every server process behind one
 // PostgreSQL serves them.
 import type { ImageFacts, ImageMap, ModernImageFormat } from '../../contract/images';
-import type { Db, UploadRow, UploadState } from '../db/database';
+import type { Kysely } from 'kysely';
+import type { Database, Db, UploadRow, UploadState } from '../db/database';
 
 export type StoredUpload = Pick<
   UploadRow,
@@ -158,7 +159,8 @@ export async function pendingUploadNames(db: Db, limit: number): Promise<string[
 }
 
 /** Facts of the ready uploads among these URLs (any other URL is skipped), keyed by URL. */
-export async function imageFactsFor(db: Db, urls: Iterable<string>): Promise<ImageMap> {
+/** Facts of the processed uploads among `urls`, on a connection or inside a transaction. */
+export async function imageFactsFor(executor: Kysely<Database>, urls: Iterable<string>): Promise<ImageMap> {
   const names = new Map<string, string>();
   for (const url of urls) {
     const match = /^\/uploads\/([0-9a-f]{64}\.(?:png|jpg|gif|webp|avif))$/.exec(url);
@@ -166,7 +168,7 @@ export async function imageFactsFor(db: Db, urls: Iterable<string>): Promise<Ima
   }
   const images: ImageMap = {};
   if (names.size === 0) return images;
-  const rows = await db.kysely
+  const rows = await executor
     .selectFrom('uploads')
     .select(['name', 'state', 'width', 'height', 'widths', 'formats', 'fallback'])
     .where('name', 'in', [...names.keys()])

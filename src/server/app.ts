@@ -11,12 +11,20 @@ import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
 import { blogRoutes } from './routes/blogRoutes';
+import { discoveryRoutes } from './routes/discoveryRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
 
-export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & { adminToken: string };
+export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
+  adminToken: string;
+  /**
+   * The origin of every absolute URL the app writes (PUBLIC_URL, no trailing slash). Read it when answering, not when
+   * registering: with PORT=0 and no PUBLIC_URL, main.ts makes it a getter that knows the port only after listen().
+   */
+  publicUrl: string;
+};
 
 export type AppOptions = {
   db: Db;
@@ -72,6 +80,7 @@ export async function buildApp({
 
   const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
   const guard = createWriteGuard(config.adminToken, limiter);
+  const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
 
   await app.register(
     async (api) => {
@@ -89,13 +98,13 @@ export async function buildApp({
         }
         return payload;
       });
-      const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
       await api.register(blogRoutes, { db, guard, caches });
       await api.register(healthRoutes, { db });
     },
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { db, guard });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: () => config.publicUrl });
   await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
   return app;
 }

@@ -13,13 +13,21 @@ import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
 import { contentState } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
+import { discoveryRoutes } from './routes/discoveryRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
 
-export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & { adminToken: string };
+export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
+  adminToken: string;
+  /**
+   * The origin of every absolute URL the app writes (PUBLIC_URL, no trailing slash). Read it when answering, not when
+   * registering: with PORT=0 and no PUBLIC_URL, main.ts makes it a getter that knows the port only after listen().
+   */
+  publicUrl: string;
+};
 
 export type AppOptions = {
   db: Db;
@@ -125,6 +133,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { guard, images });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: () => config.publicUrl });
   await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
   return app;
 }

@@ -1,11 +1,12 @@
 // Entry point (scripts/start.mjs imports the compiled file): config → database → migrations → seed → listen.
 import { resolveAdminToken } from './adminToken';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, listenUrl, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { ImageService } from './images/imageService';
 import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createLogDestination, flushLog } from './logging';
 import { seedIfEmpty } from './seed';
 
 async function main(): Promise<void> {
@@ -15,11 +16,29 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db);
   const images = new ImageService(db);
+  const logDestination = createLogDestination();
+  // Without PUBLIC_URL, links use the address the server listens on: with PORT=0 that port is known only after
+  // listen(), so the app reads it through a getter, and nothing the app writes before then needs it.
+  const listening = () => {
+    const address = app.server.address();
+    return listenUrl(config.host, typeof address === 'object' && address !== null ? address.port : config.port);
+  };
+  const appConfig = {
+    ...config,
+    adminToken: admin.token,
+    get publicUrl() {
+      return config.publicUrl ?? listening();
+    },
+  };
   const app = await buildApp({
     db,
     images,
-    config: { ...config, adminToken: admin.token },
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.accessToken'] },
+    config: appConfig,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.accessToken'],
+      stream: logDestination,
+    },
   });
 
   let closing = false;
@@ -36,6 +55,8 @@ async function main(): Promise<void> {
     await images.stop();
     await app.close();
     await db.kysely.destroy();
+    // The request log is buffered: write the last lines (those of the requests close() waited for) before exiting.
+    await flushLog(logDestination);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -43,11 +64,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const url = listening();
   console.log(`touchline: serving ${url}`);
+  if (config.publicUrl !== undefined) console.log(`touchline: public URL ${config.publicUrl}`);
   console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);
   if (admin.source === 'env') console.log('touchline: admin token from ADMIN_TOKEN');
   else if (admin.source === 'generated')

@@ -40,6 +40,9 @@ async function upload(fields: Parameters<typeof multipart>[0], headers: Record<s
   });
 }
 
+// Several tests send 25 MB bodies through the real image pipeline: seconds each on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 describe('POST /api/uploads', () => {
   it.each(['png', 'jpg', 'gif', 'webp', 'avif'] as const)(
     'stores a %s found by its bytes (whatever its name says) under the sha256 of the uploaded bytes',

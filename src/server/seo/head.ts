@@ -1,0 +1,247 @@
+// The <head> of every server-rendered page: title, description, canonical URL, Open Graph, Twitter card, JSON-LD, the
+// feed link and, for pages that must stay out of search results, robots noindex. Absolute URLs come from PUBLIC_URL
+// only (never the Host header, which any client can set and a cache would then serve to everyone).
+import type { BlogPost } from '../../contract/types';
+import {
+  absoluteUrl,
+  DEFAULT_IMAGE,
+  escapeHtml,
+  jsonForScript,
+  LOGO,
+  modifiedAt,
+  parsePrice,
+  postDescription,
+  publishedAt,
+  shareImage,
+  SITE_NAME,
+} from './text';
+
+export type HeadPage =
+  | { kind: 'post'; post: BlogPost; path: string }
+  | { kind: 'home' | 'blog' | 'sample' | 'notFound' | 'private'; path: string };
+
+const SITE_DESCRIPTION =
+  'Match analysis, training know-how and honest gear picks for players, coaches and everyone who loves the game.';
+
+/** The pages whose text is fixed. Titles match what the client sets (useDocumentTitle), so hydration changes none. */
+const FIXED = {
+  home: { title: SITE_NAME, description: SITE_DESCRIPTION, crumb: undefined },
+  blog: {
+    title: `Blog · ${SITE_NAME}`,
+    description: `Latest sports stories on ${SITE_NAME}: match analysis, training know-how and honest gear picks.`,
+    crumb: 'Blog',
+  },
+  sample: {
+    title: `How to Create a Video Channel in 5 Steps · ${SITE_NAME}`,
+    description:
+      'A sample article: find your niche, set up your gear, film, edit and publish your first videos, and grow a community around your sport.',
+    crumb: 'How to Create a Video Channel in 5 Steps',
+  },
+} as const;
+
+const PRIVATE_TITLES: Record<string, string> = { '/auth': 'Sign In', '/admin': 'Create New Blog Post' };
+
+const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
+const link = (rel: string, href: string, extra = '') => `<link rel="${rel}" href="${escapeHtml(href)}"${extra}>`;
+
+function pathname(path: string): string {
+  const end = path.search(/[?#]/);
+  const bare = end === -1 ? path : path.slice(0, end);
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+
+/** /blog?cursor=N is a page of its own (a crawler follows Load more through it); any other query is not. */
+function blogCanonical(path: string): string {
+  const query = path.includes('?') ? path.slice(path.indexOf('?') + 1).split('#')[0] : '';
+  const cursor = new URLSearchParams(query).get('cursor');
+  return cursor !== null && /^[1-9]\d{0,15}$/.test(cursor) ? `/blog?cursor=${cursor}` : '/blog';
+}
+
+function organization(publicUrl: string) {
+  return {
+    '@type': 'Organization',
+    '@id': `${publicUrl}/#organization`,
+    name: SITE_NAME,
+    url: `${publicUrl}/`,
+    logo: { '@type': 'ImageObject', url: `${publicUrl}${LOGO.path}`, width: LOGO.width, height: LOGO.height },
+  };
+}
+
+function website(publicUrl: string) {
+  return {
+    '@type': 'WebSite',
+    '@id': `${publicUrl}/#website`,
+    name: SITE_NAME,
+    url: `${publicUrl}/`,
+    description: SITE_DESCRIPTION,
+    publisher: { '@id': `${publicUrl}/#organization` },
+  };
+}
+
+function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[]) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${publicUrl}${crumb.path}`,
+    })),
+  };
+}
+
+function postGraph(post: BlogPost, publicUrl: string, canonical: string, description: string, image: string) {
+  const author = post.authorName.trim()
+    ? {
+        '@type': 'Person',
+        name: post.authorName,
+        ...(post.authorTitle.trim() ? { jobTitle: post.authorTitle } : {}),
+      }
+    : { '@id': `${publicUrl}/#organization` };
+  const products = post.products.flatMap((product) => {
+    const offer = parsePrice(product.price);
+    if (offer === undefined || !product.title.trim()) return [];
+    const productImage = absoluteUrl(product.imageUrl, publicUrl);
+    const offerUrl = /^https?:\/\//i.test(product.amazonUrl) ? absoluteUrl(product.amazonUrl, publicUrl) : undefined;
+    return [
+      {
+        '@type': 'Product',
+        name: product.title,
+        ...(product.description.trim() ? { description: product.description } : {}),
+        ...(productImage ? { image: productImage } : {}),
+        offers: { '@type': 'Offer', ...offer, ...(offerUrl ? { url: offerUrl } : {}) },
+      },
+    ];
+  });
+  return [
+    {
+      '@type': 'BlogPosting',
+      '@id': `${canonical}#article`,
+      headline: post.title,
+      description,
+      image,
+      datePublished: publishedAt(post),
+      dateModified: modifiedAt(post as BlogPost & { updatedAt?: string }),
+      author,
+      publisher: { '@id': `${publicUrl}/#organization` },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+      isPartOf: { '@id': `${publicUrl}/#website` },
+    },
+    breadcrumbs(publicUrl, [
+      { name: 'Home', path: '/' },
+      { name: 'Blog', path: '/blog' },
+      { name: post.title, path: `/page/${post.id}` },
+    ]),
+    organization(publicUrl),
+    website(publicUrl),
+    ...products,
+  ];
+}
+
+/**
+ * The tags for one page's <head>, every value escaped. `publicUrl` is PUBLIC_URL without a trailing slash (as
+ * config.publicUrl holds it). The caller removes the shell's own <title> and description (see injectHead).
+ */
+export function headTags(page: HeadPage, publicUrl: string): string {
+  const feed = link('alternate', `${publicUrl}/feed.xml`, ` type="application/atom+xml" title="${SITE_NAME}"`);
+
+  if (page.kind === 'private' || page.kind === 'notFound') {
+    const name = page.kind === 'private' ? PRIVATE_TITLES[pathname(page.path)] : 'Page not found';
+    return [
+      `<title>${escapeHtml(name ? `${name} · ${SITE_NAME}` : SITE_NAME)}</title>`,
+      meta('description', SITE_DESCRIPTION),
+      // Nothing here belongs in search results (a 404 says so with its status too; the meta is for the rendered page).
+      meta('robots', 'noindex'),
+      feed,
+    ].join('');
+  }
+
+  let title: string;
+  let ogTitle: string;
+  let description: string;
+  let canonical: string;
+  let image = {
+    url: `${publicUrl}${DEFAULT_IMAGE.path}`,
+    width: DEFAULT_IMAGE.width,
+    height: DEFAULT_IMAGE.height,
+  } as {
+    url: string;
+    width?: number;
+    height?: number;
+  };
+  let graph: object[];
+  if (page.kind === 'post') {
+    const { post } = page;
+    title = post.title ? `${post.title} · ${SITE_NAME}` : SITE_NAME;
+    ogTitle = post.title || SITE_NAME;
+    description = postDescription(post);
+    canonical = `${publicUrl}/page/${post.id}`;
+    image = shareImage(post.imageUrl, post.images, publicUrl);
+    graph = postGraph(post, publicUrl, canonical, description, image.url);
+  } else {
+    const fixed = FIXED[page.kind];
+    title = fixed.title;
+    ogTitle = fixed.crumb ?? SITE_NAME;
+    description = fixed.description;
+    const path = page.kind === 'home' ? '/' : page.kind === 'blog' ? blogCanonical(page.path) : '/sample';
+    canonical = `${publicUrl}${path}`;
+    const page_ = {
+      '@type': page.kind === 'blog' ? 'CollectionPage' : 'WebPage',
+      '@id': canonical,
+      url: canonical,
+      name: ogTitle,
+      description,
+      isPartOf: { '@id': `${publicUrl}/#website` },
+    };
+    graph = [page_, website(publicUrl), organization(publicUrl)];
+    if (fixed.crumb !== undefined)
+      graph.push(
+        breadcrumbs(publicUrl, [
+          { name: 'Home', path: '/' },
+          { name: fixed.crumb, path: page.kind === 'blog' ? '/blog' : '/sample' },
+        ]),
+      );
+  }
+
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('description', description),
+    link('canonical', canonical),
+    property('og:type', page.kind === 'post' ? 'article' : 'website'),
+    property('og:site_name', SITE_NAME),
+    property('og:title', ogTitle),
+    property('og:description', description),
+    property('og:url', canonical),
+    property('og:image', image.url),
+  ];
+  if (image.width !== undefined && image.height !== undefined)
+    tags.push(property('og:image:width', String(image.width)), property('og:image:height', String(image.height)));
+  if (page.kind === 'post') {
+    const published = publishedAt(page.post);
+    // og's article:published_time is a full date-time; a display date is that day.
+    tags.push(property('article:published_time', published.length === 10 ? `${published}T00:00:00Z` : published));
+  }
+  tags.push(
+    meta('twitter:card', 'summary_large_image'),
+    meta('twitter:title', ogTitle),
+    meta('twitter:description', description),
+    meta('twitter:image', image.url),
+    feed,
+    `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': graph })}</script>`,
+  );
+  return tags.join('');
+}
+
+/**
+ * The shell's head with these tags in place of its own <title> and meta description (index.html carries both for
+ * client-only pages).
+ */
+export function injectHead(html: string, tags: string): string {
+  const withoutDefaults = html
+    .replace(/<title>[^<]*<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const end = withoutDefaults.indexOf('</head>');
+  if (end === -1) return withoutDefaults;
+  return `${withoutDefaults.slice(0, end)}${tags}${withoutDefaults.slice(end)}`;
+}

@@ -2,7 +2,7 @@
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
-import { countPosts, updatePost } from '../../../src/server/repositories/postsRepository';
+import { countPosts, findPostImageUrl, updatePost } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
@@ -331,6 +331,19 @@ describe('drafts', () => {
       expect.objectContaining({ id: draft.id, status: 'draft', publishAt: null, updatedAt: draft.updatedAt }),
       expect.objectContaining({ id: published.id, status: 'published' }),
     ]);
+  });
+
+  it("leaves no trace of a draft in the page shell's preload hints: its hero image is not looked up", async () => {
+    const draft = await create({ status: 'draft' }, 'Secret draft');
+    const scheduled = await create({ publishAt: new Date(START + HOUR).toISOString() }, 'Later');
+    const published = await create({}, 'Out');
+    const at = new Date(START);
+    expect(await findPostImageUrl(t.db, draft.id, at)).toBeUndefined();
+    expect(await findPostImageUrl(t.db, scheduled.id, at)).toBeUndefined();
+    expect(await findPostImageUrl(t.db, published.id, at)).toBe('https://images.example.com/derby.jpg');
+    expect(await findPostImageUrl(t.db, scheduled.id, new Date(START + HOUR))).toBe(
+      'https://images.example.com/derby.jpg',
+    );
   });
 
   it('answers ?status=all with 401 without the token or with a wrong one, and 400 for another status', async () => {

@@ -362,6 +362,20 @@ describe('drafts', () => {
     expect(other.json()).toMatchObject({ details: [{ path: 'status' }] });
   });
 
+  it('counts a wrong token on a read toward the 429, but not a missing one; visitors are never limited', async () => {
+    await t.close();
+    t = await startTestApp({ testDb, now: () => clock, authFailures: { maxFailures: 2 } });
+    const { id } = await create({ status: 'draft' });
+    for (let i = 0; i < 5; i += 1) expect((await inject(t, 'GET', '/api/blogs?status=all')).statusCode).toBe(401);
+    expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(200);
+    const wrong = { authorization: 'Bearer wrong-token' };
+    for (let i = 0; i < 2; i += 1)
+      expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: wrong })).statusCode).toBe(401);
+    expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(429);
+    expect((await inject(t, 'GET', '/api/blogs?status=all', { headers: bearer })).statusCode).toBe(429);
+    expect((await inject(t, 'GET', '/api/blogs')).statusCode).toBe(200);
+  });
+
   it('pages ?status=all with Link headers that keep status=all', async () => {
     for (let i = 1; i <= 3; i += 1) await create({ status: 'draft' }, `Draft ${i}`);
     const first = await inject(t, 'GET', '/api/blogs?status=all&limit=2', { headers: bearer });

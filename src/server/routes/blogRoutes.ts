@@ -102,7 +102,12 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
    * guess the token without limit), and an address blocked for failures gets the 429 when it presents a token.
    */
   async function reader(request: FastifyRequest, reply: FastifyReply, required: boolean) {
-    if (!required && presentedToken(request) === undefined) return 'anonymous';
+    if (presentedToken(request) === undefined) {
+      if (!required) return 'anonymous';
+      // No token is no guess: not counted, so an admin page opened before the token is typed cannot lock anyone out.
+      void reply.code(401).send({ error: 'Access token required' });
+      return undefined;
+    }
     await guard.refuseBlocked(request, reply);
     if (reply.sent) return undefined;
     return guard.authorize(request, reply) ? 'admin' : undefined;

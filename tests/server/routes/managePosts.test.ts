@@ -2,7 +2,7 @@
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
-import { countPosts, updatePost } from '../../../src/server/repositories/postsRepository';
+import { countPosts, findPostImageUrl, updatePost } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
@@ -333,6 +333,19 @@ describe('drafts', () => {
     ]);
   });
 
+  it("leaves no trace of a draft in the page shell's preload hints: its hero image is not looked up", async () => {
+    const draft = await create({ status: 'draft' }, 'Secret draft');
+    const scheduled = await create({ publishAt: new Date(START + HOUR).toISOString() }, 'Later');
+    const published = await create({}, 'Out');
+    const at = new Date(START);
+    expect(await findPostImageUrl(t.db, draft.id, at)).toBeUndefined();
+    expect(await findPostImageUrl(t.db, scheduled.id, at)).toBeUndefined();
+    expect(await findPostImageUrl(t.db, published.id, at)).toBe('https://images.example.com/derby.jpg');
+    expect(await findPostImageUrl(t.db, scheduled.id, new Date(START + HOUR))).toBe(
+      'https://images.example.com/derby.jpg',
+    );
+  });
+
   it('answers ?status=all with 401 without the token or with a wrong one, and 400 for another status', async () => {
     await create({ status: 'draft' }, 'Secret draft');
     const missing = await inject(t, 'GET', '/api/blogs?status=all');
@@ -347,6 +360,20 @@ describe('drafts', () => {
     const other = await inject(t, 'GET', '/api/blogs?status=draft', { headers: bearer });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ details: [{ path: 'status' }] });
+  });
+
+  it('counts a wrong token on a read toward the 429, but not a missing one; visitors are never limited', async () => {
+    await t.close();
+    t = await startTestApp({ testDb, now: () => clock, authFailures: { maxFailures: 2 } });
+    const { id } = await create({ status: 'draft' });
+    for (let i = 0; i < 5; i += 1) expect((await inject(t, 'GET', '/api/blogs?status=all')).statusCode).toBe(401);
+    expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(200);
+    const wrong = { authorization: 'Bearer wrong-token' };
+    for (let i = 0; i < 2; i += 1)
+      expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: wrong })).statusCode).toBe(401);
+    expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(429);
+    expect((await inject(t, 'GET', '/api/blogs?status=all', { headers: bearer })).statusCode).toBe(429);
+    expect((await inject(t, 'GET', '/api/blogs')).statusCode).toBe(200);
   });
 
   it('pages ?status=all with Link headers that keep status=all', async () => {

@@ -180,6 +180,35 @@ describe('an uploaded photo', () => {
   });
 });
 
+describe('readers during a burst of uploads', () => {
+  it('get stored variants at once while the uploads wait for the encoding queue', async () => {
+    const stored = await uploaded(await jpegWithGps(300, 200));
+    const photos = await Promise.all(
+      [1, 2, 3].map((n) =>
+        sharp({
+          create: {
+            width: 1200,
+            height: 900,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 100 + n, sigma: 40 },
+          },
+        })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    let finished = 0;
+    const burst = photos.map((photo) => upload(photo).then((res) => ((finished += 1), res)));
+    // Give the uploads time to reach the queue, then read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const read = await get(variantUrl(stored.url, 128, 'webp') as string);
+    expect(read.statusCode).toBe(200);
+    expect(finished).toBeLessThan(photos.length);
+    for (const res of await Promise.all(burst)) expect(res.statusCode).toBe(201);
+  });
+});
+
 describe('hostile files', () => {
   it('refuses a tiny PNG declaring 100000×100000 pixels with a 422, without decoding it', async () => {
     const bomb = pngDeclaring();

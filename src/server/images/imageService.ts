@@ -161,13 +161,14 @@ export class ImageService {
       while (!this.backfillStopped) {
         let names: string[];
         try {
-          names = (await pendingUploadNames(this.db, skipped.size + 1)).filter((n) => !skipped.has(n));
+          names = (await pendingUploadNames(this.db, skipped.size + 16)).filter((n) => !skipped.has(n));
         } catch (error) {
           // The database is unreachable: stop quietly; readers still get each upload cleaned on request.
           onError?.(error);
           return;
         }
-        const name = names[0];
+        // A random one of the oldest: processes started together mostly clean different uploads.
+        const name = names[Math.floor(Math.random() * names.length)];
         if (name === undefined) return;
         try {
           await this.upgrade(name);

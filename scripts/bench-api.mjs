@@ -4,6 +4,8 @@
 // beside a bare `node:http` server sending the very same bytes and headers: this machine's ceiling, and the ratio the
 // issue asks for (≥ 0.6×). Also: the same reads with logging silent and with the old synchronous log, the database
 // path (read cache off), a bare Fastify, and how long each visitor page takes to make with every cache off.
+// Each figure is the median of interleaved rounds, with the server's CPU time per request beside it (steadier than
+// req/s on a machine others are using).
 // Servers run in child processes so autocannon does not share their event loop. The page is whatever the server
 // answers for it (the client shell, or the server-rendered page), so this script needs no change when that changes.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +18,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 12);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CLOCK_TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3110);
@@ -37,10 +41,6 @@ const BROWSER = {
   'accept-language': 'en-GB,en;q=0.9',
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
 };
-
-if (process.argv[2] === '--serve-app') await serveApp(process.argv[3]);
-else if (process.argv[2] === '--serve-bare') await serveBare(process.argv[3]);
-else await bench();
 
 async function serveApp(dbFile) {
   const dist = (path) => require(join(root, 'dist', path));
@@ -160,20 +160,68 @@ function round(n) {
   return Math.round(n * 100) / 100;
 }
 
-async function run(title, url, { headers, ceiling } = {}) {
+/** CPU time (user + system) a process has used, in ms; undefined where /proc is missing. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One autocannon run: requests per second, latency, and the server's CPU time per request. */
+async function run(url, pid, headers) {
   const autocannon = require('autocannon');
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  const ok = result.non2xx === 0 && result.errors === 0;
-  const rps = Math.round(result.requests.average);
+  const before = cpuMs(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION / ROUNDS, headers });
+  const after = cpuMs(pid);
   return {
-    title,
-    'req/s': rps,
-    'vs bare http': ceiling ? `${round(rps / ceiling)}×` : '',
-    'p99 ms': result.latency.p99,
-    'avg ms': result.latency.average,
-    'bytes/resp': Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
-    ok: ok ? 'yes' : `no (${result.non2xx} non-2xx, ${result.errors} errors)`,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    avg: result.latency.average,
+    bytes: result.throughput.total / Math.max(result.requests.total, 1),
+    cpuUs: before === undefined || after === undefined ? undefined : ((after - before) * 1000) / result.requests.total,
+    ok: result.non2xx === 0 && result.errors === 0 ? 'yes' : `no (${result.non2xx} non-2xx, ${result.errors} errors)`,
   };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Every variant of one request, in ROUNDS interleaved rounds (bare, app, silent, …, bare, app, …), each figure the
+ * median of its rounds: on a shared machine the load drifts, and back-to-back runs of one variant would measure the
+ * drift. CPU µs per request is the steadier figure: it barely depends on what else the machine is doing.
+ */
+async function measureGroup(variants, headers) {
+  const results = variants.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1)
+    for (const [index, variant] of variants.entries())
+      results[index].push(await run(variant.url, variant.pid, headers));
+  const summary = results.map((runs) => ({
+    rps: median(runs.map((r) => r.rps)),
+    p99: median(runs.map((r) => r.p99)),
+    avg: median(runs.map((r) => r.avg)),
+    bytes: median(runs.map((r) => r.bytes)),
+    cpuUs: runs[0].cpuUs === undefined ? undefined : median(runs.map((r) => r.cpuUs)),
+    ok: runs.find((r) => r.ok !== 'yes')?.ok ?? 'yes',
+  }));
+  const ceiling = summary[0];
+  return variants.map((variant, index) => {
+    const r = summary[index];
+    const isCeiling = index === 0;
+    return {
+      title: variant.title,
+      'req/s': Math.round(r.rps),
+      'vs bare http': isCeiling ? '' : `${round(r.rps / ceiling.rps)}×`,
+      'CPU µs/req': r.cpuUs === undefined ? '' : Math.round(r.cpuUs),
+      'CPU vs bare': isCeiling || r.cpuUs === undefined ? '' : `${round(ceiling.cpuUs / r.cpuUs)}×`,
+      'p99 ms': r.p99,
+      'avg ms': round(r.avg),
+      'bytes/resp': Math.round(r.bytes),
+      ok: r.ok,
+    };
+  });
 }
 
 /** Time to make each visitor page with every cache off: sequential requests, so each is one whole render. */
@@ -231,30 +279,33 @@ async function bench() {
     const pageKind = decode(page.body).toString().includes('<div id="root"></div>') ? 'client shell' : 'rendered';
 
     console.log(
-      `bench: ${DURATION} s per run, ${CONNECTIONS} connections, Node ${process.version}; logging ${LOG_LEVEL} ` +
+      `bench: ${DURATION} s per figure (${ROUNDS} interleaved rounds), ${CONNECTIONS} connections, Node ${process.version}; logging ${LOG_LEVEL} ` +
         `(buffered, asynchronous, into /dev/null) unless a row says otherwise\n`,
     );
     const rows = [];
+    const [appPid, barePid] = children.map((child) => child.pid);
     const group = async (label, path, appPath, headers) => {
-      const ceilingRow = await run(`  bare node:http, same ${answers[path].body.length} B`, `${bare}${path}`, {
-        headers,
-      });
-      const ceiling = ceilingRow['req/s'];
-      rows.push(await run(label, `${app}${appPath}`, { headers, ceiling }));
-      rows.push(await run('  same, logging silent', `${at(PORTS.silent)}${appPath}`, { headers, ceiling }));
+      const variants = [
+        { title: `  bare node:http, same ${answers[path].body.length} B`, url: `${bare}${path}`, pid: barePid },
+        { title: label, url: `${app}${appPath}`, pid: appPid },
+        { title: '  same, logging silent', url: `${at(PORTS.silent)}${appPath}`, pid: appPid },
+      ];
       if (path === '/detail')
-        rows.push(
-          await run('  same, logging info written synchronously (before)', `${at(PORTS.syncLog)}${appPath}`, {
-            headers,
-            ceiling,
-          }),
-        );
-      rows.push(
-        await run('  same, every cache off (database)', `${at(PORTS.uncached)}${appPath}`, { headers, ceiling }),
-      );
+        variants.push({
+          title: '  same, logging info written synchronously (before)',
+          url: `${at(PORTS.syncLog)}${appPath}`,
+          pid: appPid,
+        });
+      variants.push({
+        title: '  same, every cache off (database)',
+        url: `${at(PORTS.uncached)}${appPath}`,
+        pid: appPid,
+      });
       if (path !== '/page')
-        rows.push(await run('  bare Fastify, same bytes', `${at(PORTS.bareFastify)}${path}`, { headers, ceiling }));
-      rows.push(ceilingRow);
+        variants.push({ title: '  bare Fastify, same bytes', url: `${at(PORTS.bareFastify)}${path}`, pid: barePid });
+      const measured = await measureGroup(variants, headers);
+      // The app first, the ceiling last, as the table reads best.
+      rows.push(...measured.slice(1), measured[0]);
     };
     await group(`GET /api/blogs (20 of ${POSTS}, ${answers['/list'].body.length} B)`, '/list', '/api/blogs');
     await group(`GET /api/blogs/${POST_ID} (${answers['/detail'].body.length} B)`, '/detail', `/api/blogs/${POST_ID}`);
@@ -274,3 +325,8 @@ async function bench() {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// Last, so every constant above is initialised before it runs.
+if (process.argv[2] === '--serve-app') await serveApp(process.argv[3]);
+else if (process.argv[2] === '--serve-bare') await serveBare(process.argv[3]);
+else await bench();

@@ -22,10 +22,7 @@ import { zodValidatorCompiler } from './validation';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
-  /**
-   * The origin of every absolute URL the app writes (PUBLIC_URL, no trailing slash). Read it when answering, not when
-   * registering: with PORT=0 and no PUBLIC_URL, main.ts makes it a getter that knows the port only after listen().
-   */
+  /** The origin of every absolute URL the app writes: PUBLIC_URL, else the listening address (no trailing slash). */
   publicUrl: string;
 };
 
@@ -133,7 +130,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { guard, images });
-  await app.register(discoveryRoutes, { db, caches, publicUrl: () => config.publicUrl });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl });
   await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
   return app;
 }

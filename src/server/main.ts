@@ -1,4 +1,5 @@
 // Entry point (scripts/start.mjs imports the compiled file): config → database → migrations → seed → listen.
+import { createServer } from 'node:net';
 import { resolveAdminToken } from './adminToken';
 import { buildApp } from './app';
 import { ConfigError, listenUrl, loadConfig } from './config';
@@ -9,6 +10,20 @@ import { migrateToLatest } from './db/migrate';
 import { createLogDestination, flushLog } from './logging';
 import { seedIfEmpty } from './seed';
 
+/** A port nobody listens on at `host` right now, chosen by the system. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const admin = resolveAdminToken(config.adminToken, config.dataDir);
@@ -17,19 +32,10 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(db);
   const images = new ImageService(db);
   const logDestination = createLogDestination();
-  // Without PUBLIC_URL, links use the address the server listens on: with PORT=0 that port is known only after
-  // listen(), so the app reads it through a getter, and nothing the app writes before then needs it.
-  const listening = () => {
-    const address = app.server.address();
-    return listenUrl(config.host, typeof address === 'object' && address !== null ? address.port : config.port);
-  };
-  const appConfig = {
-    ...config,
-    adminToken: admin.token,
-    get publicUrl() {
-      return config.publicUrl ?? listening();
-    },
-  };
+  // Without PUBLIC_URL, links use the address the server listens on. The app needs it before it listens (pages and
+  // feeds made from it are cached), so PORT=0 ("any free port") is resolved to a free port here, first.
+  const port = config.port === 0 && config.publicUrl === undefined ? await freePort(config.host) : config.port;
+  const appConfig = { ...config, adminToken: admin.token, publicUrl: config.publicUrl ?? listenUrl(config.host, port) };
   const app = await buildApp({
     db,
     images,
@@ -62,10 +68,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port, host: config.host });
 
   const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
-  const url = listening();
+  const address = app.server.address();
+  const url = listenUrl(config.host, typeof address === 'object' && address !== null ? address.port : port);
   console.log(`touchline: serving ${url}`);
   if (config.publicUrl !== undefined) console.log(`touchline: public URL ${config.publicUrl}`);
   console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);

@@ -13,8 +13,8 @@ import { escapeXml, modifiedAt, postDescription, publishedAt, SITE_NAME } from '
 export type DiscoveryRoutesOptions = {
   db: Db;
   caches: ContentCaches;
-  /** PUBLIC_URL, read per request (main.ts may know the port only after listen). */
-  publicUrl: () => string;
+  /** PUBLIC_URL without a trailing slash */
+  publicUrl: string;
 };
 
 /** Posts in the feed (the newest first). */
@@ -127,7 +127,7 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
 
   app.get('/sitemap.xml', async (request, reply) => {
     const answer = await cached('sitemap.xml', 'application/xml; charset=utf-8', async () =>
-      sitemapXml(await sitemapPosts(db), publicUrl()),
+      sitemapXml(await sitemapPosts(db), publicUrl),
     );
     return send(request, reply, answer);
   });
@@ -139,14 +139,14 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
       // A post removed between the two reads is left out.
       return feedXml(
         full.filter((post) => post !== undefined),
-        publicUrl(),
+        publicUrl,
       );
     });
     return send(request, reply, answer);
   });
 
   app.get('/robots.txt', async (request, reply) => {
-    const body = robotsTxt(publicUrl());
+    const body = robotsTxt(publicUrl);
     return send(request, reply, { body, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   });
 };

@@ -18,7 +18,7 @@ import { QueueFull } from '../../../src/server/images/workQueue';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { hasExif, jpegOrientation6, jpegWithGps, pngDeclaring } from '../helpers/images';
-import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
+import { multipart, PUBLIC_URL, startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
 import { createDatabaseConfig, createTestDb, emptyDatabase } from '../helpers/testDb';
 import type { TestDb } from '../helpers/testDb';
@@ -445,7 +445,12 @@ describe('a busy image queue', () => {
     const app = await buildApp({
       db: testDb.db,
       images: busy,
-      config: { adminToken: TOKEN, trustProxy: false, clientDir: join(tmpdir(), 'touchline-no-client-here') },
+      config: {
+        adminToken: TOKEN,
+        trustProxy: false,
+        clientDir: join(tmpdir(), 'touchline-no-client-here'),
+        publicUrl: PUBLIC_URL,
+      },
     });
     try {
       const form = await multipart({ file: { bytes: await jpegWithGps(64, 64), name: 'a.jpg' } });

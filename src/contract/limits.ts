@@ -17,8 +17,10 @@ export const LIMITS = {
   accessTokenMax: 512,
   /** JSON request body for POST /api/blogs */
   bodyMaxBytes: 1_048_576,
-  /** one uploaded image */
-  uploadMaxBytes: 5 * 1_048_576,
+  /** one uploaded image: a 48 MP phone camera writes JPEGs of 10 to 20 MB */
+  uploadMaxBytes: 25 * 1_048_576,
+  /** decoded size of one uploaded image (width × height): a 48 MP camera fits, a decompression bomb does not */
+  uploadMaxPixels: 50_000_000,
   pageSizeDefault: 20,
   pageSizeMax: 100,
 } as const;

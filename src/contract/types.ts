@@ -1,5 +1,5 @@
 // The read shape of SPEC 3: what GET /api/blogs and GET /api/blogs/:id answer.
-import type { ImageMap } from './images';
+import type { ImageFacts, ImageMap } from './images';
 
 export type ListEntry = { item: string };
 
@@ -81,5 +81,5 @@ export type PostState = {
 /** Every error body the API sends. */
 export type ApiError = { error: string; details?: { path: string; message: string }[] };
 
-/** POST /api/uploads answer. */
-export type UploadResult = { url: string };
+/** POST /api/uploads answer: the URL to store in the post, and the facts of the cleaned image. */
+export type UploadResult = { url: string; image: ImageFacts };

@@ -1,6 +1,7 @@
 // Builds the Fastify app from explicit dependencies. Listening, migrating and seeding belong to main.ts.
 import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LIMITS } from '../contract/limits';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
@@ -12,6 +13,7 @@ import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
 import { blogRoutes } from './routes/blogRoutes';
 import { healthRoutes } from './routes/healthRoutes';
+import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
@@ -29,6 +31,8 @@ export type AppOptions = {
   listCacheTtlMs?: number;
   /** false: every read goes to the database (npm run bench:api measures that path too). Default true. */
   cacheReads?: boolean;
+  /** The image pipeline (main.ts passes its own to run the backfill); a new one on `db` by default. */
+  images?: ImageService;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
@@ -43,14 +47,15 @@ export async function buildApp({
   authFailures,
   listCacheTtlMs = 1_000,
   cacheReads = true,
+  images = new ImageService(db),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
     // One log line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // Headroom above the JSON limit for multipart framing; each route sets its own limit.
-    bodyLimit: 6 * 1_048_576,
+    // The largest upload plus headroom for multipart framing; each route sets its own, smaller or exact, limit.
+    bodyLimit: LIMITS.uploadMaxBytes + 1_048_576,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // Past the router's default of 100 characters a path parameter matches no route (a 404); let every id reach its
@@ -90,12 +95,14 @@ export async function buildApp({
         return payload;
       });
       const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
+      // An old upload cleaned after the upgrade now has facts that cached post answers lack.
+      images.onProcessed(() => caches.invalidate());
       await api.register(blogRoutes, { db, guard, caches });
       await api.register(healthRoutes, { db });
     },
     { prefix: '/api' },
   );
-  await app.register(uploadRoutes, { db, guard });
+  await app.register(uploadRoutes, { guard, images });
   await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
   return app;
 }

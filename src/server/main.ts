@@ -3,6 +3,7 @@ import { resolveAdminToken } from './adminToken';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { ImageService } from './images/imageService';
 import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed';
@@ -13,8 +14,10 @@ async function main(): Promise<void> {
   const db: Db = openDatabase(config.database);
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db);
+  const images = new ImageService(db);
   const app = await buildApp({
     db,
+    images,
     config: { ...config, adminToken: admin.token },
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.accessToken'] },
   });
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     force.unref();
     console.log(`touchline: ${signal} received, finishing in-flight requests`);
     // close() stops accepting connections and waits for the requests already running.
+    await images.stop();
     await app.close();
     await db.kysely.destroy();
     process.exit(0);
@@ -50,6 +54,13 @@ async function main(): Promise<void> {
     console.log(`touchline: admin token generated and saved in ${admin.file}:\n  ${admin.token}`);
   else console.log(`touchline: admin token in ${admin.file}`);
   console.log(`touchline: write a post at ${url}/admin and publish it with the admin token`);
+
+  // Uploads stored before image processing existed are cleaned and get their variants in the background, one at a
+  // time behind new uploads (a reader who asks for one first gets it made on the spot).
+  void images.startBackfill({
+    onError: (error) =>
+      app.log.warn({ err: error }, 'image backfill: an upload could not be processed now; it will be on request'),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -48,9 +48,32 @@ export interface ProductsTable {
   amazon_url: string;
 }
 
+export type UploadState = 'pending' | 'ready' | 'failed';
+
 export interface UploadsTable {
-  /** <sha256 hex>.<ext>: the public file name, so equal bytes share one row */
+  /** <sha256 hex of the uploaded bytes>.<ext>: the public file name, so equal bytes share one row */
   name: string;
+  content_type: string;
+  byte_size: number;
+  /** 'ready': the cleaned image (upright, no metadata); 'pending': the bytes as uploaded before image processing */
+  data: Buffer;
+  created_at: Timestamp;
+  state: ColumnType<UploadState, UploadState | undefined, UploadState>;
+  /** upright intrinsic size; set when ready */
+  width: number | null;
+  height: number | null;
+  /** comma-separated ascending variant widths, e.g. "64,128,320" */
+  widths: string | null;
+  /** comma-separated modern formats, best first, e.g. "webp" */
+  formats: string | null;
+  fallback: 'jpg' | 'png' | null;
+}
+
+export interface ImageVariantsTable {
+  /** sha256 of the uploaded bytes (the upload's name without its extension) */
+  hash: string;
+  width: number;
+  format: string;
   content_type: string;
   byte_size: number;
   data: Buffer;
@@ -62,6 +85,7 @@ export interface Database {
   sections: SectionsTable;
   products: ProductsTable;
   uploads: UploadsTable;
+  image_variants: ImageVariantsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -3,10 +3,12 @@ import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { createPosts } from './migrations/20261122_0001_create_posts';
+import { addImages } from './migrations/20261123_0002_images';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
     '20261122_0001_create_posts': createPosts(dialect),
+    '20261123_0002_images': addImages(dialect),
   };
 }
 

@@ -2,6 +2,7 @@
 import type { BlogPost, BlogSummary, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import type { Db, PostRow, ProductRow, SectionRow } from '../db/database';
+import { imageFactsFor } from './uploadsRepository';
 
 /** The largest id a PostgreSQL integer column holds; anything larger cannot exist. */
 export const MAX_ID = 2_147_483_647;
@@ -81,8 +82,16 @@ export async function listPosts(
   if (beforeId !== undefined && beforeId <= MAX_ID) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
+  // One query for the whole page; each summary keeps the facts of its own header image.
+  const images = await imageFactsFor(
+    db,
+    page.map((row) => row.image_url),
+  );
   return {
-    posts: page.map(toSummary),
+    posts: page.map((row) => {
+      const facts = images[row.image_url];
+      return { ...toSummary(row), images: facts === undefined ? {} : { [row.image_url]: facts } };
+    }),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
   };
 }
@@ -96,6 +105,7 @@ export async function findPost(db: Db, id: number): Promise<BlogPost | undefined
     db.kysely.selectFrom('products').selectAll().where('post_id', '=', id).orderBy('position').execute(),
   ]);
   const { createdAt, ...summary } = toSummary(post);
+  const images = await imageFactsFor(db, [post.image_url, post.author_image, ...products.map((p) => p.image_url)]);
   return {
     ...summary,
     authorTitle: post.author_title,
@@ -103,6 +113,7 @@ export async function findPost(db: Db, id: number): Promise<BlogPost | undefined
     sections: sections.map(toSection),
     products: products.map(toProduct),
     createdAt,
+    images,
   };
 }
 

@@ -4,11 +4,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { WriteGuard } from '../auth';
-import type { Db } from '../db/database';
 import { etagMatches } from '../etag';
-import { findUpload, saveUpload } from '../repositories/uploadsRepository';
+import { ImageRejected } from '../images/imageProcessing';
+import type { VariantFormat } from '../images/imageProcessing';
+import type { ImageService, StoredImage } from '../images/imageService';
+import { QueueFull } from '../images/workQueue';
 
-export type UploadRoutesOptions = { db: Db; guard: WriteGuard };
+export type UploadRoutesOptions = { guard: WriteGuard; images: ImageService };
 
 type ImageType = { ext: string; contentType: string };
 
@@ -32,9 +34,12 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
   return undefined;
 }
 
-const uploadName = /^[0-9a-f]{64}\.(png|jpg|gif|webp|avif)$/;
+const originalName = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/;
+const variantName = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(webp|avif|jpg|png)$/;
 
-export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, guard }) => {
+const BUSY = 'The server is busy processing images: try again in a few seconds';
+
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { guard, images }) => {
   // Multipart only, and only in this plugin: JSON or text to /api/uploads is a 415.
   app.removeAllContentTypeParsers();
   await app.register(multipart, {
@@ -92,25 +97,49 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     if (type === undefined) {
       return reply.code(415).send({ error: 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or AVIF image' });
     }
+    // Named by the bytes as uploaded, so the same photo always gets the same URL, though what is stored and served
+    // under it is the cleaned image.
     const name = `${createHash('sha256').update(file).digest('hex')}.${type.ext}`;
-    await saveUpload(db, { name, contentType: type.contentType, data: file });
-    return reply
-      .code(201)
-      .header('location', `/uploads/${name}`)
-      .send({ url: `/uploads/${name}` });
+    try {
+      const image = await images.accept(name, type.ext, file);
+      return await reply
+        .code(201)
+        .header('location', `/uploads/${name}`)
+        .send({ url: `/uploads/${name}`, image });
+    } catch (error) {
+      if (error instanceof ImageRejected) {
+        // 415: not an image we can read; 422: a well-formed image we refuse to decode (a decompression bomb).
+        return reply.code(error.reason === 'undecodable' ? 415 : 422).send({ error: error.message });
+      }
+      if (error instanceof QueueFull) return reply.code(503).header('retry-after', '5').send({ error: BUSY });
+      throw error;
+    }
   });
 
   app.get<{ Params: { file: string } }>('/uploads/:file', async (request, reply) => {
     const { file } = request.params;
-    const upload = uploadName.test(file) ? await findUpload(db, file) : undefined;
-    if (upload === undefined) return reply.code(404).send({ error: 'File not found' });
-    // The name is the content hash, so it is a perfect validator and the bytes never change.
-    const etag = `"${file.slice(0, 64)}"`;
+    const original = originalName.exec(file);
+    const variant = original === null ? variantName.exec(file) : null;
+    let image: StoredImage | undefined;
+    try {
+      if (original?.[1] !== undefined) image = await images.original(file);
+      else if (variant?.[1] !== undefined) {
+        image = await images.variant(variant[1], Number(variant[2]), variant[3] as VariantFormat);
+      }
+    } catch (error) {
+      // Only an upload stored before image processing existed waits for the queue; under load it is refused for now.
+      if (error instanceof QueueFull) return reply.code(503).header('retry-after', '5').send({ error: BUSY });
+      throw error;
+    }
+    if (image === undefined) return reply.code(404).send({ error: 'File not found' });
+    // The name is the content hash (plus width and format), so it is a perfect validator and the bytes never change.
+    // The original's tag is not the bare hash: that one named the uncleaned bytes served before processing existed.
+    const etag = original === null ? `"${file}"` : `"${file.slice(0, 64)}-clean"`;
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type(upload.content_type).send(upload.data);
+    return reply.type(image.contentType).send(image.data);
   });
 };

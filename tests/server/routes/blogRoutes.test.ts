@@ -87,6 +87,8 @@ describe('POST /api/blogs', () => {
         { id: expect.any(Number), title: 'Scarf', description: '', price: '$12', imageUrl: '', amazonUrl: '' },
       ],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      // '/uploads/abc.png' is no stored upload, and external URLs never have facts
+      images: {},
     });
     const sectionIds = created.sections.map((s) => s.id);
     const productIds = created.products.map((p) => p.id);
@@ -257,6 +259,7 @@ describe('GET /api/blogs', () => {
       readTime: '10 min read',
       imageUrl: 'https://images.example.com/derby.jpg',
       createdAt: expect.any(String),
+      images: {},
     });
   });
 

@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { LIMITS } from '../../../src/contract/limits';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
 import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
 import { createTestDb, emptyDatabase } from '../helpers/testDb';
 import type { TestDb } from '../helpers/testDb';
+import { jpegOfSize, sampleImages } from '../helpers/images';
 
 // One database per file, emptied before each test; a new app per test so the failed-token counter starts at zero.
 let testDb: TestDb;
 let t: TestApp;
+let IMAGES: Awaited<ReturnType<typeof sampleImages>>;
 beforeAll(async () => {
   testDb = await createTestDb();
+  IMAGES = await sampleImages();
 });
 beforeEach(async () => {
   await emptyDatabase(testDb);
@@ -23,16 +27,7 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-const bytes = (...parts: (number[] | string)[]) =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
-
-const IMAGES = {
-  png: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'rest of a png'),
-  jpg: bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF rest of a jpeg'),
-  gif: bytes('GIF89a', 'rest of a gif'),
-  webp: bytes('RIFF', [0x10, 0, 0, 0], 'WEBPVP8 rest'),
-  avif: bytes([0, 0, 0, 0x1c], 'ftypavif', [0, 0, 0, 0], 'avifmif1miaf', 'rest of an avif'),
-};
+const FORMATS = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp', avif: 'heif' };
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' };
 
 async function upload(fields: Parameters<typeof multipart>[0], headers: Record<string, string> = {}) {
@@ -46,18 +41,23 @@ async function upload(fields: Parameters<typeof multipart>[0], headers: Record<s
 }
 
 describe('POST /api/uploads', () => {
-  it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])(
-    'stores a %s found by its bytes (whatever its name says) under its sha256',
+  it.each(['png', 'jpg', 'gif', 'webp', 'avif'] as const)(
+    'stores a %s found by its bytes (whatever its name says) under the sha256 of the uploaded bytes',
     async (ext) => {
       const data = IMAGES[ext];
       const res = await upload({ accessToken: TOKEN, file: { bytes: data, name: 'photo.txt', type: 'text/plain' } });
       expect(res.statusCode).toBe(201);
       const hash = createHash('sha256').update(data).digest('hex');
-      expect(res.json()).toEqual({ url: `/uploads/${hash}.${ext}` });
+      expect(res.json()).toEqual({
+        url: `/uploads/${hash}.${ext}`,
+        image: { width: 40, height: 30, widths: [40], formats: ['webp'], fallback: ext === 'png' ? 'png' : 'jpg' },
+      });
 
+      // The cleaned image, still in the uploaded format and size.
       const served = await t.app.inject({ method: 'GET', url: `/uploads/${hash}.${ext}` });
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(data)).toBe(true);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([FORMATS[ext], 40, 30]);
       expect(served.headers['content-type']).toBe(CONTENT_TYPES[ext]);
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -117,18 +117,22 @@ describe('POST /api/uploads', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('answers 413 for an image over 5 MB, storing nothing', async () => {
-    const big = Buffer.concat([IMAGES.png, Buffer.alloc(LIMITS.uploadMaxBytes)]);
-    const res = await upload({ accessToken: TOKEN, file: { bytes: big, name: 'big.png' } });
+  it('answers 413 for an image over 25 MB, storing nothing', async () => {
+    const big = await jpegOfSize(LIMITS.uploadMaxBytes + 1);
+    const res = await upload({ accessToken: TOKEN, file: { bytes: big, name: 'big.jpg' } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'Image is too large (max 5 MB)' });
+    expect(res.json()).toEqual({ error: 'Image is too large (max 25 MB)' });
     expect(await countUploads(t.db)).toBe(0);
   });
 
-  it('accepts an image of exactly 5 MB', async () => {
-    const exact = Buffer.concat([IMAGES.png, Buffer.alloc(LIMITS.uploadMaxBytes - IMAGES.png.length)]);
-    const res = await upload({ accessToken: TOKEN, file: { bytes: exact, name: 'exact.png' } });
+  it('accepts an image of exactly 25 MB (a 48 MP phone photo fits)', async () => {
+    const exact = await jpegOfSize(LIMITS.uploadMaxBytes);
+    expect(exact.length).toBe(25 * 1_048_576);
+    const res = await upload({ accessToken: TOKEN, file: { bytes: exact, name: 'exact.jpg' } });
     expect(res.statusCode).toBe(201);
+    // What is served is the cleaned image: the padding comments are gone.
+    const served = await t.app.inject({ method: 'GET', url: res.json<{ url: string }>().url });
+    expect(served.rawPayload.length).toBeLessThan(10_000);
   });
 
   it('accepts the form field token after the file as well as before it', async () => {

@@ -8,6 +8,7 @@ import type { ImageFacts } from '../contract/images';
 import { isSafeUrl } from '../contract/urls';
 import type { Db } from './db/database';
 import { findPostImageUrl } from './repositories/postsRepository';
+import { imageFactsFor } from './repositories/uploadsRepository';
 
 /** The client's route table (src/client/app/router.tsx) as far as preloading needs it: URL -> page module. */
 type Page = {
@@ -99,7 +100,8 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
   const heroImage = async (id: number) => {
     try {
       const url = await findPostImageUrl(db, id);
-      return url && isSafeUrl(url) ? url : undefined;
+      if (!url || !isSafeUrl(url)) return undefined;
+      return heroPreloadLink(url, (await imageFactsFor(db, [url]))[url]);
     } catch {
       return undefined;
     }
@@ -113,8 +115,7 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
       // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
       if (page.api) links += `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(page.api(match))}">`;
       if (page.postHero) {
-        const image = await heroImage(Number(match[1]));
-        if (image) links += heroPreloadLink(image);
+        links += (await heroImage(Number(match[1]))) ?? '';
       }
       return links;
     }

@@ -61,7 +61,7 @@ export function imageSet(url: string, facts: ImageFacts, box: ImageBox): ImageSe
             .map((entry) => {
               // "(media) width" or "width": the width follows the media condition's last ") ".
               const at = entry.lastIndexOf(') ') + 1;
-              return `${entry.slice(0, at)} calc(${entry.slice(at)} * ${scale})`;
+              return `${entry.slice(0, at)} calc(${entry.slice(at).trim()} * ${scale})`.trim();
             })
             .join(', ')
         : box.sizes,

@@ -56,9 +56,9 @@ test('a portrait upload says so in its width and height', () => {
 
 test('an image wider than its box is displayed wider than the box, and its sizes say by how much', () => {
   const landscape = { ...photo, width: 3000, height: 2000 };
-  expect(imageSet(PHOTO, landscape, IMAGE_BOXES.author)?.sizes).toBe(' calc(4rem * 1.5)');
+  expect(imageSet(PHOTO, landscape, IMAGE_BOXES.author)?.sizes).toBe('calc(4rem * 1.5)');
   expect(imageSet(PHOTO, { ...photo, width: 4800, height: 2000 }, IMAGE_BOXES.hero)?.sizes).toBe(
-    '(min-width: 48rem) calc( 46rem * 1.35),  calc(calc(100vw - 2rem) * 1.35)',
+    '(min-width: 48rem) calc(46rem * 1.35), calc(calc(100vw - 2rem) * 1.35)',
   );
 });
 

@@ -168,7 +168,11 @@ export type ProcessedImage = {
 };
 
 /** Clean an upload and make every variant of it. Throws ImageRejected for bytes that cannot become an image. */
-export async function processImage(bytes: Buffer, ext: string, options: InputOptions = {}): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer, ext: string, options: InputOptions = {}): Promise<ProcessedImage> {
+  return run(() => makeVariants(bytes, ext, options));
+}
+
+async function makeVariants(bytes: Buffer, ext: string, options: InputOptions): Promise<ProcessedImage> {
   await probe(bytes);
   const cleaned = await cleanImage(bytes, ext, options);
   const fallback: ImageFacts['fallback'] = cleaned.hasAlpha ? 'png' : 'jpg';
@@ -179,11 +183,18 @@ export async function processImage(bytes: Buffer, ext: string, options: InputOpt
     formats: [...MODERN_FORMATS],
     fallback,
   };
+  // Decoded once, at the widest variant, and every variant resized from those pixels: half the time of decoding the
+  // photo again for each of the 14 (bench:images). From the cleaned image, already known to be whole and upright.
+  const top = Math.max(...facts.widths);
+  let base = sharp(cleaned.data).resize({ width: top });
+  if (!cleaned.hasAlpha) base = base.removeAlpha();
+  const { data: pixels, info } = await base.raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
   const variants: ProcessedImage['variants'] = [];
-  // From the cleaned image, already decoded once and known to be whole: a lenient salvage stays salvaged.
   for (const width of facts.widths) {
     for (const format of [...facts.formats, fallback]) {
-      variants.push({ width, format, data: await encodeVariant(cleaned.data, width, format) });
+      const data = await encode(sharp(pixels, { raw }).resize({ width, withoutEnlargement: true }), format).toBuffer();
+      variants.push({ width, format, data });
     }
   }
   return { cleaned: cleaned.data, facts, variants };

@@ -47,6 +47,10 @@ export class ImageService {
     return () => this.listeners.delete(listener);
   }
 
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
   private once<T>(key: string, work: () => Promise<T>): Promise<T> {
     const running = this.inFlight.get(key);
     if (running !== undefined) return running as Promise<T>;
@@ -63,10 +67,12 @@ export class ImageService {
     const known = await findUploadFacts(this.db, name);
     const facts = known === undefined ? undefined : factsOf(known);
     if (facts !== undefined) return facts;
-    return this.once(`upload:${name}`, () =>
+    return this.once(`accept:${name}`, () =>
       this.queue.run(async () => {
         const processed = await processImage(bytes, ext);
         await this.store(name, ext, processed);
+        // The same bytes were stored before processing existed: posts showing them now have facts.
+        if (known !== undefined) this.notify();
         return processed.facts;
       }),
     );
@@ -87,7 +93,7 @@ export class ImageService {
    * Resolves true when it is ready, false when it can never be an image (then it is marked failed).
    */
   private upgrade(name: string): Promise<boolean> {
-    return this.once(`upload:${name}`, () =>
+    return this.once(`upgrade:${name}`, () =>
       this.queue.run(async () => {
         const row = await findUpload(this.db, name);
         if (row === undefined) return false;
@@ -100,7 +106,7 @@ export class ImageService {
           await markUploadFailed(this.db, name);
           return false;
         }
-        for (const listener of this.listeners) listener();
+        this.notify();
         return true;
       }),
     );
@@ -161,13 +167,14 @@ export class ImageService {
       while (!this.backfillStopped) {
         let names: string[];
         try {
-          names = (await pendingUploadNames(this.db, skipped.size + 1)).filter((n) => !skipped.has(n));
+          names = (await pendingUploadNames(this.db, skipped.size + 16)).filter((n) => !skipped.has(n));
         } catch (error) {
           // The database is unreachable: stop quietly; readers still get each upload cleaned on request.
           onError?.(error);
           return;
         }
-        const name = names[0];
+        // A random one of the oldest: processes started together mostly clean different uploads.
+        const name = names[Math.floor(Math.random() * names.length)];
         if (name === undefined) return;
         try {
           await this.upgrade(name);

@@ -1,16 +1,20 @@
 // Issue 10, server side: what an uploaded photo becomes (cleaned, upright, measured), its variants, hostile files, the
 // facts in post answers, and a database made before image processing existed.
 import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import sharp from 'sharp';
 import type { ImageFacts } from '../../../src/contract/images';
 import { variantUrl } from '../../../src/contract/images';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
+import { buildApp } from '../../../src/server/app';
 import { openDatabase } from '../../../src/server/db/database';
 import type { Db } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { createPosts } from '../../../src/server/db/migrations/20261122_0001_create_posts';
 import { ImageService } from '../../../src/server/images/imageService';
+import { QueueFull } from '../../../src/server/images/workQueue';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { hasExif, jpegOrientation6, jpegWithGps, pngDeclaring } from '../helpers/images';
@@ -173,6 +177,35 @@ describe('an uploaded photo', () => {
     expect(parallel).toEqual(first);
     expect(first.url).toBe(`/uploads/${createHash('sha256').update(photo).digest('hex')}.jpg`);
     expect(await countUploads(t.db)).toBe(1);
+  });
+});
+
+describe('readers during a burst of uploads', () => {
+  it('get stored variants at once while the uploads wait for the encoding queue', async () => {
+    const stored = await uploaded(await jpegWithGps(300, 200));
+    const photos = await Promise.all(
+      [1, 2, 3].map((n) =>
+        sharp({
+          create: {
+            width: 1200,
+            height: 900,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 100 + n, sigma: 40 },
+          },
+        })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    let finished = 0;
+    const burst = photos.map((photo) => upload(photo).then((res) => ((finished += 1), res)));
+    // Give the uploads time to reach the queue, then read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const read = await get(variantUrl(stored.url, 128, 'webp') as string);
+    expect(read.statusCode).toBe(200);
+    expect(finished).toBeLessThan(photos.length);
+    for (const res of await Promise.all(burst)) expect(res.statusCode).toBe(201);
   });
 });
 
@@ -363,6 +396,52 @@ describe('a database made before image processing existed', () => {
     }
   });
 
+  it('processes an old upload when the same bytes are uploaded again, and its post learns the facts', async () => {
+    const { config, remove } = await createDatabaseConfig();
+    const db = openDatabase(config);
+    old = { db, remove };
+    await migrateToLatest(db);
+    const photo = await jpegWithGps(640, 480);
+    const url = `/uploads/${createHash('sha256').update(photo).digest('hex')}.jpg`;
+    await db.kysely
+      .insertInto('uploads')
+      .values({
+        name: url.slice('/uploads/'.length),
+        content_type: 'image/jpeg',
+        byte_size: photo.length,
+        data: photo,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const app = await startTestApp({ testDb: { db, config, drop: async () => undefined } });
+    try {
+      const created = await app.app.inject({
+        method: 'POST',
+        url: '/api/blogs',
+        payload: validSubmission({ image: url }),
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const { id, images } = created.json<BlogPost>();
+      expect(images).toEqual({});
+      expect((await app.app.inject({ method: 'GET', url: `/api/blogs/${id}` })).json<BlogPost>().images).toEqual({});
+
+      const form = await multipart({ file: { bytes: photo, name: 'again.jpg' } });
+      const again = await app.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${TOKEN}` },
+      });
+      expect(again.statusCode).toBe(201);
+      const answer = again.json<UploadAnswer>();
+      expect(answer.url).toBe(url);
+      const read = await app.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
+      expect(read.json<BlogPost>().images).toEqual({ [url]: answer.image });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('backfills pending uploads in the background, one at a time', async () => {
     const { config, remove } = await createDatabaseConfig();
     const db = openDatabase(config);
@@ -398,5 +477,34 @@ describe('a database made before image processing existed', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(variants.n)).toBe(2 * 2 + 3 * 2);
+  });
+});
+
+describe('a busy image queue', () => {
+  it('answers an upload with 503, Retry-After and an error instead of queueing without bound', async () => {
+    const busy = new (class extends ImageService {
+      override async accept(): Promise<ImageFacts> {
+        throw new QueueFull();
+      }
+    })(testDb.db);
+    const app = await buildApp({
+      db: testDb.db,
+      images: busy,
+      config: { adminToken: TOKEN, trustProxy: false, clientDir: join(tmpdir(), 'touchline-no-client-here') },
+    });
+    try {
+      const form = await multipart({ file: { bytes: await jpegWithGps(64, 64), name: 'a.jpg' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ error: 'The server is busy processing images: try again in a few seconds' });
+    } finally {
+      await app.close();
+    }
   });
 });

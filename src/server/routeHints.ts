@@ -3,9 +3,12 @@
 // previous one has arrived and run (app bundle -> page chunk -> API -> image), one round trip after another.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { IMAGE_BOXES, imageSet } from '../contract/imageBoxes';
+import type { ImageFacts } from '../contract/images';
 import { isSafeUrl } from '../contract/urls';
 import type { Db } from './db/database';
 import { findPostImageUrl } from './repositories/postsRepository';
+import { imageFactsFor } from './repositories/uploadsRepository';
 
 /** The client's route table (src/client/app/router.tsx) as far as preloading needs it: URL -> page module. */
 type Page = {
@@ -38,6 +41,22 @@ export type RouteHints = (pathname: string) => Promise<string>;
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The preload of a post's hero image. For an upload with facts it names the same candidates, sizes and format as the
+ * page's <picture> (ResponsiveImage, IMAGE_BOXES.hero), so the browser preloads exactly the file the page then uses:
+ * `type` makes a browser that cannot decode the first format skip the hint rather than fetch a file it cannot show,
+ * and there is no href, so a browser without imagesrcset fetches nothing rather than the full-size original.
+ */
+export function heroPreloadLink(url: string, facts?: ImageFacts): string {
+  const set = facts && imageSet(url, facts, IMAGE_BOXES.hero);
+  if (!set) return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(url)}">`;
+  const [best] = set.sources;
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(best?.srcset ?? set.srcset)}"` +
+    ` imagesizes="${escapeAttribute(set.sizes)}"${best ? ` type="${best.type}"` : ''}>`
+  );
+}
 
 /** Every chunk key a module needs, itself first, following static imports. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -81,7 +100,8 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
   const heroImage = async (id: number) => {
     try {
       const url = await findPostImageUrl(db, id);
-      return url && isSafeUrl(url) ? url : undefined;
+      if (!url || !isSafeUrl(url)) return undefined;
+      return heroPreloadLink(url, (await imageFactsFor(db, [url]))[url]);
     } catch {
       return undefined;
     }
@@ -95,8 +115,7 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
       // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
       if (page.api) links += `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(page.api(match))}">`;
       if (page.postHero) {
-        const image = await heroImage(Number(match[1]));
-        if (image) links += `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`;
+        links += (await heroImage(Number(match[1]))) ?? '';
       }
       return links;
     }

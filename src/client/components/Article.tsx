@@ -5,12 +5,14 @@ import type { BlogPost, Column, ListEntry, Section } from '../../contract/types'
 import { Icon } from './Icon';
 import { ProductGrid } from './ProductCard';
 import type { ProductCardData } from './ProductCard';
+import { ResponsiveImage } from './ResponsiveImage';
+import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
 import styles from './Article.module.scss';
 
 export type ArticleData = Pick<
   BlogPost,
-  'title' | 'icon' | 'publishDate' | 'readTime' | 'imageUrl' | 'authorName' | 'authorTitle' | 'authorImage'
+  'title' | 'icon' | 'publishDate' | 'readTime' | 'imageUrl' | 'authorName' | 'authorTitle' | 'authorImage' | 'images'
 > & { sections: readonly Section[] };
 
 export type ArticleProps = {
@@ -20,10 +22,6 @@ export type ArticleProps = {
   /** Extra controls in the author footer (the sample's Subscribe and Share). */
   authorActions?: ReactNode;
 };
-
-/** Intrinsic size of the header image (16:9); CSS scales it, the attributes reserve its space. */
-export const HERO_WIDTH = 1200;
-export const HERO_HEIGHT = 675;
 
 function Bullets({ list }: { list: readonly ListEntry[] | undefined }) {
   if (!list?.length) return null;
@@ -83,31 +81,28 @@ export function Article({ article, products, authorActions }: ArticleProps) {
       </header>
       {hero && (
         // The largest element on the page: fetched first, never lazy. Decorative: the title says what it is.
-        <img
+        <ResponsiveImage
           className={styles.hero}
           src={hero}
           alt=""
-          width={HERO_WIDTH}
-          height={HERO_HEIGHT}
-          fetchPriority="high"
-          decoding="async"
+          box={IMAGE_BOXES.hero}
+          facts={article.images?.[hero]}
+          priority
         />
       )}
       {article.sections.map((section, index) => (
         <ArticleSection key={section.id ?? index} section={section} />
       ))}
-      {products && <ProductGrid products={products} />}
+      {products && <ProductGrid products={products} images={article.images} />}
       {hasAuthor && (
         <footer className={styles.author}>
           {authorImage && (
-            <img
+            <ResponsiveImage
               className={styles.authorImage}
               src={authorImage}
               alt={article.authorName}
-              width={64}
-              height={64}
-              loading="lazy"
-              decoding="async"
+              box={IMAGE_BOXES.author}
+              facts={article.images?.[authorImage]}
             />
           )}
           <div className={styles.authorText}>

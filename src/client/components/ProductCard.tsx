@@ -1,20 +1,26 @@
 // One Recommended Equipment card. The post page, the sample article and the editor's preview all render products
 // through this component, so the preview looks exactly like the published post.
 import { useId } from 'react';
+import { IMAGE_BOXES } from '../../contract/imageBoxes';
+import type { ImageBox } from '../../contract/imageBoxes';
+import type { ImageMap } from '../../contract/images';
 import type { Product } from '../../contract/types';
 import { Icon } from './Icon';
+import { ResponsiveImage } from './ResponsiveImage';
 import { safeUrl } from './safeUrl';
 import styles from './ProductCard.module.scss';
 
 export type ProductCardData = Pick<Product, 'title' | 'description' | 'price' | 'imageUrl' | 'amazonUrl'>;
 
-export type ProductCardProps = { product: ProductCardData };
+export type ProductCardProps = {
+  product: ProductCardData;
+  /** facts of uploaded images, keyed by URL (the post's `images`) */
+  images?: ImageMap;
+  /** the card image's box where the grid is not in the reading column (the editor's preview) */
+  imageBox?: ImageBox;
+};
 
-/** Intrinsic size of the card image (4:3); the stylesheet scales it, the attributes reserve the space. */
-export const PRODUCT_IMAGE_WIDTH = 480;
-export const PRODUCT_IMAGE_HEIGHT = 360;
-
-export function ProductCard({ product }: ProductCardProps) {
+export function ProductCard({ product, images, imageBox = IMAGE_BOXES.product }: ProductCardProps) {
   const titleId = useId();
   const image = safeUrl(product.imageUrl);
   const link = safeUrl(product.amazonUrl);
@@ -22,15 +28,7 @@ export function ProductCard({ product }: ProductCardProps) {
   return (
     <article className={styles.card}>
       {image ? (
-        <img
-          className={styles.image}
-          src={image}
-          alt={title}
-          width={PRODUCT_IMAGE_WIDTH}
-          height={PRODUCT_IMAGE_HEIGHT}
-          loading="lazy"
-          decoding="async"
-        />
+        <ResponsiveImage className={styles.image} src={image} alt={title} box={imageBox} facts={images?.[image]} />
       ) : (
         <div className={styles.placeholder} aria-hidden="true">
           {/* An icon already in this chunk (the post's icon table), rather than one more for every reader. */}
@@ -62,14 +60,14 @@ export function ProductCard({ product }: ProductCardProps) {
   );
 }
 
-export type ProductGridProps = {
+export type ProductGridProps = Omit<ProductCardProps, 'product'> & {
   products: readonly ProductCardData[];
   /** Heading of the section; SPEC 2 calls it Recommended Equipment. */
   heading?: string;
 };
 
 /** The 'Recommended Equipment' section: a heading and a responsive grid of cards. */
-export function ProductGrid({ products, heading = 'Recommended Equipment' }: ProductGridProps) {
+export function ProductGrid({ products, heading = 'Recommended Equipment', ...card }: ProductGridProps) {
   const headingId = useId();
   if (products.length === 0) return null;
   return (
@@ -80,7 +78,7 @@ export function ProductGrid({ products, heading = 'Recommended Equipment' }: Pro
       <ul className={styles.grid}>
         {products.map((product, index) => (
           <li key={index}>
-            <ProductCard product={product} />
+            <ProductCard product={product} {...card} />
           </li>
         ))}
       </ul>

@@ -47,6 +47,10 @@ export class ImageService {
     return () => this.listeners.delete(listener);
   }
 
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
   private once<T>(key: string, work: () => Promise<T>): Promise<T> {
     const running = this.inFlight.get(key);
     if (running !== undefined) return running as Promise<T>;
@@ -67,6 +71,8 @@ export class ImageService {
       this.queue.run(async () => {
         const processed = await processImage(bytes, ext);
         await this.store(name, ext, processed);
+        // The same bytes were stored before processing existed: posts showing them now have facts.
+        if (known !== undefined) this.notify();
         return processed.facts;
       }),
     );
@@ -100,7 +106,7 @@ export class ImageService {
           await markUploadFailed(this.db, name);
           return false;
         }
-        for (const listener of this.listeners) listener();
+        this.notify();
         return true;
       }),
     );

@@ -397,6 +397,52 @@ describe('a database made before image processing existed', () => {
     }
   });
 
+  it('processes an old upload when the same bytes are uploaded again, and its post learns the facts', async () => {
+    const { config, remove } = await createDatabaseConfig();
+    const db = openDatabase(config);
+    old = { db, remove };
+    await migrateToLatest(db);
+    const photo = await jpegWithGps(640, 480);
+    const url = `/uploads/${createHash('sha256').update(photo).digest('hex')}.jpg`;
+    await db.kysely
+      .insertInto('uploads')
+      .values({
+        name: url.slice('/uploads/'.length),
+        content_type: 'image/jpeg',
+        byte_size: photo.length,
+        data: photo,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const app = await startTestApp({ testDb: { db, config, drop: async () => undefined } });
+    try {
+      const created = await app.app.inject({
+        method: 'POST',
+        url: '/api/blogs',
+        payload: validSubmission({ image: url }),
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const { id, images } = created.json<BlogPost>();
+      expect(images).toEqual({});
+      expect((await app.app.inject({ method: 'GET', url: `/api/blogs/${id}` })).json<BlogPost>().images).toEqual({});
+
+      const form = await multipart({ file: { bytes: photo, name: 'again.jpg' } });
+      const again = await app.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${TOKEN}` },
+      });
+      expect(again.statusCode).toBe(201);
+      const answer = again.json<UploadAnswer>();
+      expect(answer.url).toBe(url);
+      const read = await app.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
+      expect(read.json<BlogPost>().images).toEqual({ [url]: answer.image });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('backfills pending uploads in the background, one at a time', async () => {
     const { config, remove } = await createDatabaseConfig();
     const db = openDatabase(config);

@@ -5,7 +5,9 @@ import { Link } from 'react-router-dom';
 import { useGetBlogsInfiniteQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
 import type { BlogSummary } from '../../../contract/types';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
+import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import styles from './BlogListPage.module.scss';
 
@@ -16,12 +18,15 @@ function byline({ authorName, publishDate }: BlogSummary): string {
   return publishDate ? `Published ${publishDate}` : '';
 }
 
+/** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
+const THUMB_BOX: ImageBox = { sizes: '(max-width: 24rem) 5.5rem, 8rem', width: 160, height: 90 };
+
 function PostListItem({ post }: { post: BlogSummary }) {
   const image = safeUrl(post.imageUrl);
   return (
     <article className={styles.item}>
       {image && (
-        <img className={styles.thumb} src={image} alt="" width={160} height={90} loading="lazy" decoding="async" />
+        <ResponsiveImage className={styles.thumb} src={image} alt="" box={THUMB_BOX} facts={post.images?.[image]} />
       )}
       <div className={styles.text}>
         <h2 className={styles.title}>

@@ -2,9 +2,12 @@
 // usePublishPost uploads it when the post is submitted, so no blob: address ever reaches the server.
 import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../contract/limits';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
+import type { ImageBox } from '../../../contract/imageBoxes';
 import { setPendingImage, usePendingImage } from './pendingImages';
 import type { ImageSlot } from './pendingImages';
+import { uploadedImageFacts } from './uploadedImages';
 import styles from './Editor.module.scss';
 
 export type ImageFileFieldProps = {
@@ -17,6 +20,9 @@ export type ImageFileFieldProps = {
   /** Names the image in the remove button and the preview's alt text, e.g. 'author image'. */
   subject: string;
 };
+
+/** Editor.module.scss .imagePreview img: 8rem × 6rem. */
+const PREVIEW_BOX: ImageBox = { sizes: '8rem', width: 128, height: 96 };
 
 const MAX_MB = Math.round(LIMITS.uploadMaxBytes / 1_048_576);
 
@@ -107,7 +113,15 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
       </p>
       {(shownUrl || pending) && (
         <div className={styles.imagePreview}>
-          {shownUrl && <img src={shownUrl} alt={`Preview of the ${subject}`} />}
+          {shownUrl && (
+            // A chosen file shows from its local blob: address as it is; an uploaded one gets its variants.
+            <ResponsiveImage
+              src={shownUrl}
+              alt={`Preview of the ${subject}`}
+              box={PREVIEW_BOX}
+              facts={pending ? undefined : uploadedImageFacts(shownUrl)}
+            />
+          )}
           <button type="button" className={styles.linkButton} onClick={remove}>
             Remove {subject}
           </button>

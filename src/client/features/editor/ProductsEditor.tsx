@@ -1,6 +1,8 @@
 // Recommended products: edit them as fields, or preview them as the same cards the post page shows.
 import { memo, useState } from 'react';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { IMAGE_BOXES } from '../../../contract/imageBoxes';
+import type { ImageBox } from '../../../contract/imageBoxes';
 import { LIMITS } from '../../../contract/limits';
 import { ProductGrid } from '../../components/ProductCard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -8,7 +10,19 @@ import { productAdded, productChanged, productRemoved, selectProducts } from './
 import type { DraftProduct, ProductFields } from './editorSlice';
 import { TextField } from './TextField';
 import { useRowFocus } from './useRowFocus';
+import { uploadedImages } from './uploadedImages';
 import styles from './Editor.module.scss';
+
+/**
+ * The preview's card box: the same auto-fill grid of at least 15rem columns, 1rem apart, in the editor's wider column
+ * (Editor.module.scss .page: at most 72rem less 1rem padding on each side, and the layout's 1rem, from 40rem on).
+ */
+const PREVIEW_PRODUCT_BOX: ImageBox = {
+  ...IMAGE_BOXES.product,
+  sizes:
+    '(min-width: 72rem) 16.25rem, (min-width: 67rem) calc(25vw - 1.75rem), (min-width: 51rem) calc(33.3vw - 2rem), ' +
+    '(min-width: 40rem) calc(50vw - 2.5rem), (min-width: 33rem) calc(50vw - 1.5rem), calc(100vw - 2rem)',
+};
 
 type ProductEditorProps = {
   product: DraftProduct;
@@ -107,7 +121,7 @@ export function ProductsEditor() {
       </div>
       {previewing ? (
         products.length > 0 ? (
-          <ProductGrid products={products} />
+          <ProductGrid products={products} images={uploadedImages()} imageBox={PREVIEW_PRODUCT_BOX} />
         ) : (
           <p className={styles.hint}>No products to preview.</p>
         )

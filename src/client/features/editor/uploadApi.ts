@@ -2,13 +2,15 @@
 import { useCallback } from 'react';
 import { blogApi } from '../../api/blogApi';
 import { useAppDispatch } from '../../app/hooks';
+import type { ImageFacts } from '../../../contract/images';
 import type { UploadResult } from '../../../contract/types';
 
 export type UploadImageArgs = { file: Blob; accessToken: string };
 
 const uploadApi = blogApi.injectEndpoints({
   endpoints: (build) => ({
-    uploadImage: build.mutation<UploadResult, UploadImageArgs>({
+    // `image`: the stored image's size and variants (optional: an older server answers with the URL only).
+    uploadImage: build.mutation<UploadResult & { image?: ImageFacts }, UploadImageArgs>({
       query: ({ file, accessToken }) => {
         const body = new FormData();
         body.append('file', file);

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { footerChanged, headerChanged, postPublished, selectAccessToken, selectSubmission } from './editorSlice';
 import { clearPendingImages, getPendingImages, setPendingImage } from './pendingImages';
 import { useUploadImage } from './uploadApi';
+import { rememberImages } from './uploadedImages';
 
 export const PUBLISH_SUCCESS_MESSAGE = 'Blog form submitted successfully!';
 export const PUBLISH_FAILURE_MESSAGE = 'Failed to submit blog form. Please try again.';
@@ -49,12 +50,14 @@ export function usePublishPost() {
       const { headerImage, authorImage } = getPendingImages();
       // An uploaded image replaces the local preview in the draft at once, so a retry does not upload it again.
       if (headerImage) {
-        const { url } = await uploadImage({ file: headerImage.file, accessToken });
+        const { url, image } = await uploadImage({ file: headerImage.file, accessToken });
+        if (image) rememberImages({ [url]: image });
         dispatch(headerChanged({ image: url }));
         setPendingImage('headerImage', null);
       }
       if (authorImage) {
-        const { url } = await uploadImage({ file: authorImage.file, accessToken });
+        const { url, image } = await uploadImage({ file: authorImage.file, accessToken });
+        if (image) rememberImages({ [url]: image });
         dispatch(footerChanged({ imageUrl: url }));
         setPendingImage('authorImage', null);
       }

@@ -101,7 +101,7 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
     try {
       const url = await findPostImageUrl(db, id);
       if (!url || !isSafeUrl(url)) return undefined;
-      return heroPreloadLink(url, (await imageFactsFor(db, [url]))[url]);
+      return heroPreloadLink(url, (await imageFactsFor(db.kysely, [url]))[url]);
     } catch {
       return undefined;
     }

@@ -75,9 +75,9 @@ export async function buildApp({
   const indexHtml = readIndexHtml(config.clientDir);
   registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
 
+  const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
   const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
   const guard = createWriteGuard(config.adminToken, limiter);
-  const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
 
   await app.register(
     async (api) => {

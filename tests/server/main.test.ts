@@ -99,7 +99,7 @@ describe('main (the server process)', () => {
     try {
       const url = await waitForListening(server);
       await fetch(`${url}/api/health`);
-      const deadline = Date.now() + 3_000;
+      const deadline = Date.now() + 5_000;
       while (Date.now() < deadline && !server.output().includes('"url":"/api/health"'))
         await new Promise((r) => setTimeout(r, 100));
       expect(server.output()).toContain('"url":"/api/health"');

@@ -3,6 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../contract/limits';
 import { safeUrl } from '../../components/safeUrl';
+import { useDraftScope } from './draftScope';
 import { setPendingImage, usePendingImage } from './pendingImages';
 import type { ImageSlot } from './pendingImages';
 import styles from './Editor.module.scss';
@@ -47,7 +48,8 @@ async function decodes(file: File): Promise<boolean> {
 export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subject }: ImageFileFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const pending = usePendingImage(slot);
+  const { imageScope } = useDraftScope();
+  const pending = usePendingImage(slot, imageScope);
   const [error, setError] = useState('');
   // Only the latest choice counts when an earlier one is still being decoded.
   const choice = useRef(0);
@@ -69,7 +71,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
     setError(problem);
     if (problem) clearControl();
     // The control keeps showing the chosen file's name.
-    else setPendingImage(slot, file);
+    else setPendingImage(slot, file, imageScope);
   }
 
   /** Empties the native control, so it shows nothing chosen and the same file can be chosen again. */
@@ -78,7 +80,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
   }
 
   function remove() {
-    setPendingImage(slot, null);
+    setPendingImage(slot, null, imageScope);
     onClearCurrent();
     setError('');
     clearControl();

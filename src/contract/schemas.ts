@@ -97,7 +97,43 @@ export const footerInputSchema = z.object({
   imageUrl: optionalUrl,
 });
 
-/** POST /api/blogs body (SPEC 3 submit shape). Only header.title is required; the token may come as a Bearer header instead. */
+// RFC 3339 profile of ISO 8601: a full date, a time to the minute (seconds and fraction optional) and an explicit
+// offset, so the instant is never a guess at the server's time zone.
+const OFFSET_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+
+/** The instant an offset date-time names, in epoch milliseconds, or undefined if it is not one (or out of range). */
+export function parseOffsetDateTime(value: string): number | undefined {
+  const match = OFFSET_DATE_TIME.exec(value);
+  if (match === null) return undefined;
+  const [year, month, day, hour, minute, second, fraction = '', sign, offsetHours, offsetMinutes] = match
+    .slice(1)
+    .map((part) => part ?? '');
+  const n = (part: string | undefined) => Number(part === undefined || part === '' ? 0 : part);
+  const [y, mo, d, h, mi, s, oh, om] = [year, month, day, hour, minute, second, offsetHours, offsetMinutes].map(n);
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1] ?? 0;
+  // 1970 and later: Date.UTC would read a year below 100 as 19xx, and no post predates the epoch.
+  const valid = y >= 1970 && d >= 1 && d <= daysInMonth && h <= 23 && mi <= 59 && s <= 59 && oh <= 23 && om <= 59;
+  if (!valid) return undefined;
+  const local = Date.UTC(y, mo - 1, d, h, mi, s, n(fraction.slice(0, 3).padEnd(3, '0')));
+  const instant = local - (sign === '-' ? -1 : 1) * (oh * 60 + om) * 60_000;
+  // Both databases keep the instant as four-digit-year text or timestamptz: stay below year 10000.
+  return instant < Date.UTC(10_000, 0, 1) ? instant : undefined;
+}
+
+const PUBLISH_AT_MESSAGE = 'must be an ISO 8601 date-time with an offset, e.g. 2026-11-28T15:00:00+01:00, or null';
+
+const publishAtSchema = z.pipe(
+  z.string().check(z.refine((s) => parseOffsetDateTime(s) !== undefined, PUBLISH_AT_MESSAGE)),
+  // Stored and answered as UTC ISO text: one spelling per instant, which SQLite can compare as text.
+  z.transform((s) => new Date(parseOffsetDateTime(s) ?? Number.NaN).toISOString()),
+);
+
+/** What a submission may set: 'scheduled' is not sent but follows from 'published' with a future publishAt. */
+export const SUBMITTED_STATUSES = ['published', 'draft'] as const;
+
+/** POST and PUT /api/blogs body (SPEC 3 submit shape, plus status and publishAt). Only header.title is required; the token may come as a Bearer header instead. */
 export const blogSubmissionSchema = z.object({
   header: headerInputSchema,
   products: z._default(
@@ -108,6 +144,10 @@ export const blogSubmissionSchema = z.object({
   ),
   footer: z._default(footerInputSchema, { authorName: '', authorTitle: '', imageUrl: '' }),
   accessToken: z.optional(text(LIMITS.accessTokenMax)),
+  /** 'published' when absent, so the spec's editor flow publishes as before */
+  status: z._default(z.enum(SUBMITTED_STATUSES), 'published'),
+  /** a published post with a future publishAt is scheduled: public from that instant, with no job to run */
+  publishAt: z._default(z.nullable(publishAtSchema), null),
 });
 
 export type SingleParagraphInput = z.input<typeof singleParagraphInputSchema>;

@@ -34,7 +34,7 @@ export type Product = {
   amazonUrl: string;
 };
 
-export type BlogPost = {
+export type BlogPost = PostState & {
   id: number;
   title: string;
   icon: string;
@@ -60,7 +60,16 @@ export type BlogPost = {
 /** One entry of GET /api/blogs. */
 export type BlogSummary = Pick<
   BlogPost,
-  'id' | 'title' | 'icon' | 'authorName' | 'publishDate' | 'readTime' | 'imageUrl' | 'createdAt' | 'images'
+  | 'id'
+  | 'title'
+  | 'icon'
+  | 'authorName'
+  | 'publishDate'
+  | 'readTime'
+  | 'imageUrl'
+  | 'createdAt'
+  | 'images'
+  | keyof PostState
 >;
 
 /**
@@ -72,7 +81,7 @@ export type PostStatus = 'published' | 'draft' | 'scheduled';
 /** The status fields the read shape and the summaries carry. */
 export type PostState = {
   status: PostStatus;
-  /** ISO 8601 with offset, or null */
+  /** when a published post becomes public (ISO 8601, UTC as the server stores it), or null: public at once */
   publishAt: string | null;
   /** ISO timestamp of the last write */
   updatedAt: string;

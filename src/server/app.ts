@@ -10,6 +10,7 @@ import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
+import { contentState } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -29,6 +30,10 @@ export type AppOptions = {
   listCacheTtlMs?: number;
   /** false: every read goes to the database (npm run bench:api measures that path too). Default true. */
   cacheReads?: boolean;
+  /** How often at most a process checks whether another one changed content (default 1 s). */
+  revisionCheckMs?: number;
+  /** The clock (epoch ms) for scheduling and caches; tests inject one to move time instead of sleeping. */
+  now?: () => number;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
@@ -43,6 +48,8 @@ export async function buildApp({
   authFailures,
   listCacheTtlMs = 1_000,
   cacheReads = true,
+  revisionCheckMs = 1_000,
+  now = Date.now,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -70,6 +77,20 @@ export async function buildApp({
   const indexHtml = readIndexHtml(config.clientDir);
   registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
 
+  const caches = new ContentCaches({
+    enabled: cacheReads,
+    listTtlMs: listCacheTtlMs,
+    readState: (at) => contentState(db, at),
+    checkEveryMs: revisionCheckMs,
+    now,
+  });
+  // Before any route reads a cache: drop what another process or a scheduled post made stale.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const pending = request.method === 'GET' || request.method === 'HEAD' ? caches.refresh() : undefined;
+    if (pending === undefined) done();
+    else pending.then(() => done(), done);
+  });
+
   const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
   const guard = createWriteGuard(config.adminToken, limiter);
 
@@ -82,15 +103,16 @@ export async function buildApp({
         if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
         const preset = reply.getHeader('etag');
         const etag = typeof preset === 'string' ? preset : strongEtag(payload);
-        reply.header('etag', etag).header('cache-control', 'no-cache');
+        reply.header('etag', etag);
+        // Answers for a token holder set their own (private, no-store); everything else revalidates.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], etag)) {
           reply.code(304);
           return '';
         }
         return payload;
       });
-      const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
-      await api.register(blogRoutes, { db, guard, caches });
+      await api.register(blogRoutes, { db, guard, caches, now });
       await api.register(healthRoutes, { db });
     },
     { prefix: '/api' },

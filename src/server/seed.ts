@@ -1,13 +1,13 @@
 // Three sample sports posts for an empty database, so a newcomer sees a living blog. Images ship in public/images/seed.
-import type { ValidBlogSubmission } from '../contract/schemas';
 import type { Db } from './db/database';
 import { countPosts, createPost } from './repositories/postsRepository';
+import type { PostInput } from './repositories/postsRepository';
 
 const img = (name: string) => `/images/seed/${name}.svg`;
 const amazon = (query: string) => `https://www.amazon.com/s?k=${encodeURIComponent(query).replace(/%20/g, '+')}`;
 
 /** Oldest first: the list shows them newest first. */
-export const SEED_POSTS: ValidBlogSubmission[] = [
+export const SEED_POSTS: PostInput[] = [
   {
     header: {
       icon: 'Heart',

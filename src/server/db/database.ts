@@ -9,6 +9,8 @@ import type { DatabaseConfig } from '../config';
 
 /** ISO text on SQLite, timestamptz (read back as Date) on PostgreSQL; always written as an ISO string. */
 type Timestamp = ColumnType<Date | string, string, never>;
+/** A timestamp the application changes later (same representation as Timestamp). */
+type MutableTimestamp = ColumnType<Date | string, string, string>;
 /** JSON text on SQLite, jsonb (read back parsed) on PostgreSQL; always written as JSON text. */
 type Json = ColumnType<unknown, string, string>;
 
@@ -23,6 +25,18 @@ export interface PostsTable {
   read_time: string;
   image_url: string;
   created_at: Timestamp;
+  /** 'published' posts are public once publish_at (if any) has passed; 'draft' posts never are */
+  status: 'published' | 'draft';
+  /** UTC; written as toISOString() text so SQLite compares it as text in time order */
+  publish_at: ColumnType<Date | string | null, string | null, string | null>;
+  /** changes on every write of the post; PUT and DELETE compare it inside their transaction */
+  updated_at: MutableTimestamp;
+}
+
+/** The single row (id 1) whose revision every content write bumps; see contentCaches.ts. */
+export interface ContentRevisionTable {
+  id: number;
+  revision: number;
 }
 
 export interface SectionsTable {
@@ -62,6 +76,7 @@ export interface Database {
   sections: SectionsTable;
   products: ProductsTable;
   uploads: UploadsTable;
+  content_revision: ContentRevisionTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

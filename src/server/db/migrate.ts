@@ -3,17 +3,23 @@ import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { createPosts } from './migrations/20261122_0001_create_posts';
+import { postStatus } from './migrations/20261123_0003_post_status';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
     '20261122_0001_create_posts': createPosts(dialect),
+    '20261123_0003_post_status': postStatus(dialect),
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** The Migrator over this app's migrations (tests use it to build a database as an older release left it). */
+export function migratorFor(db: Db): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
-  const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db: db.kysely, provider });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed !== undefined) {
     const name = failed ? ` (${failed.migrationName})` : '';

@@ -1,17 +1,21 @@
-// GET /api/blogs (cursor pages, newest first), GET /api/blogs/:id, POST /api/blogs.
+// GET /api/blogs (cursor pages, newest first), GET /api/blogs/:id, POST /api/blogs, PUT and DELETE /api/blogs/:id.
+// Anonymous readers see public posts only, from the caches; a reader holding the token sees every post, never from
+// or into a cache.
 import * as z from 'zod/mini';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
+import type { BlogPost } from '../../contract/types';
+import { presentedToken } from '../auth';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { strongEtag } from '../etag';
-import { createPost, findPost, listPosts } from '../repositories/postsRepository';
+import { createPost, deletePost, findPost, listPosts, updatePost } from '../repositories/postsRepository';
 import type { ContentCaches } from '../contentCaches';
 import type { CachedResponse } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
 
-export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: ContentCaches };
+export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: ContentCaches; now?: () => number };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -28,6 +32,26 @@ function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
     .send(body);
 }
 
+/**
+ * The read shape of one post and its ETag: what GET answers, and what If-Match is compared with. The same bytes for
+ * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag.
+ */
+function postAnswer(post: BlogPost): CachedResponse {
+  return cachedJson(post);
+}
+
+/**
+ * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing post; otherwise one listed tag must equal
+ * the current one by strong comparison (a weak W/ tag never matches).
+ */
+function ifMatchHolds(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
+}
+
+const STALE = 'The post was changed or deleted since you loaded it. Reload it, then make your changes again.';
+const NOT_FOUND = { error: 'Blog not found' };
+
 const positiveInteger = (message: string) =>
   z.pipe(
     z.string().check(z.refine((s) => /^[1-9]\d{0,15}$/.test(s) && Number(s) <= Number.MAX_SAFE_INTEGER, message)),
@@ -43,39 +67,106 @@ const listQuerySchema = z.object({
     LIMITS.pageSizeDefault,
   ),
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
+  /** all: drafts and scheduled posts too (needs the token) */
+  status: z.optional(z.enum(['all'])),
 });
 
 const idParamsSchema = z.object({ id: positiveInteger('must be a positive integer') });
 
-export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify, { db, guard, caches }) => {
+/**
+ * DELETE has no body, but clients that label every request application/json send the label with nothing after it,
+ * which the JSON parser would refuse as an empty body. Without a body there is nothing to parse.
+ */
+async function ignoreEmptyBody(request: FastifyRequest): Promise<void> {
+  const length = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (!chunked && (length === undefined || length === '0')) delete request.headers['content-type'];
+}
+
+/** A token holder's answer: never kept by a shared cache, and never mistaken for the anonymous one. */
+function markPrivate(reply: FastifyReply): void {
+  void reply.header('cache-control', 'private, no-store');
+}
+
+export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
+  fastify,
+  { db, guard, caches, now: clock = Date.now },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Only JSON bodies here: anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
 
+  /**
+   * Who reads: 'anonymous' (no Bearer token), 'admin' (the right token), or undefined when the answer was already
+   * sent: a wrong token is a 401 and counts as a failed attempt, like on a write (reads would otherwise be a way to
+   * guess the token without limit), and an address blocked for failures gets the 429 when it presents a token.
+   */
+  async function reader(request: FastifyRequest, reply: FastifyReply, required: boolean) {
+    if (presentedToken(request) === undefined) {
+      if (!required) return 'anonymous';
+      // No token is no guess: not counted, so an admin page opened before the token is typed cannot lock anyone out.
+      void reply.code(401).send({ error: 'Access token required' });
+      return undefined;
+    }
+    await guard.refuseBlocked(request, reply);
+    if (reply.sent) return undefined;
+    return guard.authorize(request, reply) ? 'admin' : undefined;
+  }
+
+  const tokenFromBody = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body: unknown = request.body;
+    const field =
+      typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;
+    if (!guard.authorize(request, reply, field)) return reply;
+  };
+  const tokenFromHeader = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!guard.authorize(request, reply)) return reply;
+  };
+
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
-    const { limit, cursor } = request.query;
+    const { limit, cursor, status } = request.query;
+    void reply.header('vary', 'Authorization');
+    const who = await reader(request, reply, status === 'all');
+    if (who === undefined) return reply;
+    const includeHidden = who === 'admin' && status === 'all';
     const key = `${limit}:${cursor ?? ''}`;
-    let page = caches.lists.get(key);
+    let page = includeHidden ? undefined : caches.lists.get(key);
     if (page === undefined) {
       const generation = caches.lists.generation;
-      const { posts, nextCursor } = await listPosts(db, { limit, beforeId: cursor });
-      const link =
-        nextCursor === undefined ? undefined : `</api/blogs?limit=${limit}&cursor=${nextCursor}>; rel="next"`;
-      page = cachedJson(posts, link === undefined ? {} : { link });
-      caches.lists.set(key, page, generation);
+      const { posts, nextCursor } = await listPosts(db, {
+        limit,
+        beforeId: cursor,
+        includeHidden,
+        now: new Date(clock()),
+      });
+      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${includeHidden ? '&status=all' : ''}`;
+      page = cachedJson(posts, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
+      if (!includeHidden) caches.lists.set(key, page, generation);
     }
+    if (who === 'admin') markPrivate(reply);
     return sendCached(reply, page);
   });
 
   app.get('/blogs/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const key = String(request.params.id);
+    const { id } = request.params;
+    void reply.header('vary', 'Authorization');
+    const who = await reader(request, reply, false);
+    if (who === undefined) return reply;
+    if (who === 'admin') {
+      const post = await findPost(db, id, { includeHidden: true, now: new Date(clock()) });
+      if (post === undefined) return reply.code(404).send(NOT_FOUND);
+      markPrivate(reply);
+      return sendCached(reply, postAnswer(post));
+    }
+    const key = String(id);
     let answer = caches.posts.get(key);
     if (answer === undefined) {
-      const post = await findPost(db, request.params.id);
-      // Not cached: another process may store this id a moment from now.
-      if (post === undefined) return reply.code(404).send({ error: 'Blog not found' });
-      answer = cachedJson(post);
-      caches.posts.set(key, answer);
+      const generation = caches.posts.generation;
+      const post = await findPost(db, id, { now: new Date(clock()) });
+      // Not cached: another process may store this id a moment from now, or it may be a post not yet public.
+      if (post === undefined) return reply.code(404).send(NOT_FOUND);
+      answer = postAnswer(post);
+      caches.posts.set(key, answer, generation);
     }
     return sendCached(reply, answer);
   });
@@ -87,17 +178,71 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (fastify,
       bodyLimit: LIMITS.bodyMaxBytes,
       onRequest: guard.refuseBlocked,
       // Before validation, so a wrong token is a 401 whatever else is wrong with the body.
-      preValidation: async (request, reply) => {
-        const body: unknown = request.body;
-        const field =
-          typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;
-        if (!guard.authorize(request, reply, field)) return reply;
-      },
+      preValidation: tokenFromBody,
     },
     async (request, reply) => {
-      const post = await createPost(db, request.body);
+      const post = await createPost(db, request.body, new Date(clock()));
       caches.invalidate();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
+    },
+  );
+
+  /**
+   * The post as it stands and whether the request's If-Match still names it. The version it names is then checked
+   * again inside the write's transaction (updatedAt), so two writers holding the same tag cannot both succeed.
+   */
+  async function precondition(request: FastifyRequest, id: number, at: Date) {
+    const current = await findPost(db, id, { includeHidden: true, now: at });
+    if (current === undefined) return { status: 404 as const };
+    const ifMatch = request.headers['if-match'];
+    const etag = postAnswer(current).headers?.etag ?? '';
+    if (!ifMatchHolds(ifMatch, etag)) return { status: 412 as const };
+    // No tag, or *: any version may be replaced.
+    const ifUnchanged = ifMatch !== undefined && ifMatch.trim() !== '*';
+    return { status: 200 as const, condition: { seenUpdatedAt: current.updatedAt, ifUnchanged, now: at } };
+  }
+
+  app.put(
+    '/blogs/:id',
+    {
+      schema: { params: idParamsSchema, body: blogSubmissionSchema },
+      bodyLimit: LIMITS.bodyMaxBytes,
+      onRequest: guard.refuseBlocked,
+      preValidation: tokenFromBody,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const at = new Date(clock());
+      const check = await precondition(request, id, at);
+      if (check.status === 404) return reply.code(404).send(NOT_FOUND);
+      if (check.status === 412) return reply.code(412).send({ error: STALE });
+      const result = await updatePost(db, id, request.body, check.condition);
+      if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
+      if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
+      caches.invalidate();
+      // The new ETag comes along, so the editor can save again without reading the post first.
+      markPrivate(reply);
+      return sendCached(reply, postAnswer(result.value));
+    },
+  );
+
+  app.delete(
+    '/blogs/:id',
+    {
+      schema: { params: idParamsSchema },
+      onRequest: [ignoreEmptyBody, guard.refuseBlocked],
+      preValidation: tokenFromHeader,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const check = await precondition(request, id, new Date(clock()));
+      if (check.status === 404) return reply.code(404).send(NOT_FOUND);
+      if (check.status === 412) return reply.code(412).send({ error: STALE });
+      const result = await deletePost(db, id, check.condition);
+      if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
+      if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
+      caches.invalidate();
+      return reply.code(204).send();
     },
   );
 };

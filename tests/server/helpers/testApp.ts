@@ -17,6 +17,9 @@ export async function startTestApp(
     clientDir?: string;
     authFailures?: AppOptions['authFailures'];
     listCacheTtlMs?: AppOptions['listCacheTtlMs'];
+    revisionCheckMs?: AppOptions['revisionCheckMs'];
+    /** the app's clock (epoch ms): scheduling and caches follow it */
+    now?: AppOptions['now'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
   } = {},
@@ -31,6 +34,8 @@ export async function startTestApp(
     },
     authFailures: options.authFailures,
     listCacheTtlMs: options.listCacheTtlMs,
+    revisionCheckMs: options.revisionCheckMs,
+    now: options.now,
   });
   await app.ready();
   return {

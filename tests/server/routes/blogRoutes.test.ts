@@ -87,6 +87,9 @@ describe('POST /api/blogs', () => {
         { id: expect.any(Number), title: 'Scarf', description: '', price: '$12', imageUrl: '', amazonUrl: '' },
       ],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      status: 'published',
+      publishAt: null,
+      updatedAt: created.createdAt,
     });
     const sectionIds = created.sections.map((s) => s.id);
     const productIds = created.products.map((p) => p.id);
@@ -257,6 +260,9 @@ describe('GET /api/blogs', () => {
       readTime: '10 min read',
       imageUrl: 'https://images.example.com/derby.jpg',
       createdAt: expect.any(String),
+      status: 'published',
+      publishAt: null,
+      updatedAt: expect.any(String),
     });
   });
 
@@ -465,7 +471,8 @@ describe('other /api paths', () => {
     ['GET', '/api/nope'],
     ['POST', '/api/nope'],
     ['GET', '/api'],
-    ['DELETE', '/api/blogs/1'],
+    ['PATCH', '/api/blogs/1'],
+    ['DELETE', '/api/blogs'],
   ])('%s %s answers a JSON 404', async (method, url) => {
     const res = await t.app.inject({ method: method as 'GET', url });
     expect(res.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import './preloadPages';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../helpers/renderWithProviders';
 import { TOKEN, adminApi, editablePost } from './adminFixtures';
 import { makeStore } from '../../../src/client/app/store';
@@ -7,6 +7,9 @@ import { accessTokenChanged, sampleDraft } from '../../../src/client/features/ed
 import { DRAFT_STORAGE_KEY, cancelPendingDraftSaves } from '../../../src/client/features/editor/draftStorage';
 import { cancelPendingEditDraftSaves } from '../../../src/client/features/editor/editDraftStorage';
 import { CONFLICT_TEXT } from '../../../src/client/features/editor/useSavePost';
+
+// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const SUCCESS = 'Blog form submitted successfully!';
 const FAILURE = 'Failed to submit blog form. Please try again.';

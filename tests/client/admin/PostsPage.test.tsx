@@ -1,9 +1,12 @@
 import './preloadPages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../helpers/renderWithProviders';
 import { TOKEN, adminApi, summary } from './adminFixtures';
 import { statusText } from '../../../src/client/features/editor/PostsPage';
 import { cancelPendingDraftSaves } from '../../../src/client/features/editor/draftStorage';
+
+// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cancelPendingDraftSaves());
 jest.setTimeout(20_000);

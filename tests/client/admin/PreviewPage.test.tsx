@@ -1,9 +1,12 @@
 import './preloadPages';
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { renderApp } from '../helpers/renderWithProviders';
 import { TOKEN, adminApi, editablePost } from './adminFixtures';
 import { makeStore } from '../../../src/client/app/store';
 import { accessTokenChanged } from '../../../src/client/features/editor/editorSlice';
+
+// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 jest.setTimeout(20_000);
 

@@ -2,13 +2,13 @@
 // slice): opening a post to edit never touches the post being written at /admin. The editor's own case reducers
 // edit them (draftReducer), so every field behaves the same on both pages. Injected when the admin pages that use it
 // load; edited drafts are kept in localStorage like the new post's (editDraftStorage.ts), never the token.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, current } from '@reduxjs/toolkit';
 import type { PayloadAction, UnknownAction, WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import type { RootState } from '../../app/store';
 import { loadEditDrafts } from './editDraftStorage';
 import { draftReducer } from './editorSlice';
-import type { Draft, EditorState } from './editorSlice';
+import type { Draft } from './editorSlice';
 
 export type EditDraft = {
   /** the ETag of the version this draft started from: sent as If-Match, so a newer version is never overwritten */
@@ -34,8 +34,12 @@ const baseEditDraftsSlice = createSlice({
       const entry = state[action.payload.postId];
       if (!entry) return;
       // The token is not part of an edit draft (the editor slice holds the one token); draftReducer never reads it.
-      entry.draft = draftReducer({ ...entry.draft, accessToken: '' } as EditorState, action.payload.action);
-      delete (entry.draft as Partial<EditorState>).accessToken;
+      // current(): the editor's reducer runs its own immer pass on a plain copy, never on this reducer's drafts.
+      const { accessToken: _unused, ...next } = draftReducer(
+        { ...current(entry.draft), accessToken: '' },
+        action.payload.action,
+      );
+      entry.draft = next;
       entry.changed = true;
     },
     editClosed(state, action: PayloadAction<{ postId: string }>) {

@@ -8,7 +8,15 @@ import type { RouteHints } from './routeHints';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The client's routes (src/client/app/router.tsx); any other path gets the shell with a 404 status. */
-const CLIENT_ROUTES = [/^\/$/, /^\/blog\/?$/, /^\/sample\/?$/, /^\/page\/[^/]+\/?$/, /^\/auth\/?$/, /^\/admin\/?$/];
+const CLIENT_ROUTES = [
+  /^\/$/,
+  /^\/blog\/?$/,
+  /^\/sample\/?$/,
+  /^\/page\/[^/]+\/?$/,
+  /^\/auth\/?$/,
+  /^\/admin\/?$/,
+  /^\/admin\/(posts|edit\/[^/]+|preview\/[^/]+)\/?$/,
+];
 
 /** Reads CLIENT_DIR/index.html, or undefined when the client has not been built. */
 export function readIndexHtml(clientDir: string): string | undefined {

@@ -32,6 +32,9 @@ export const PAGES: readonly Page[] = [
   { pattern: /^\/sample\/?$/, module: 'src/client/features/sample/SamplePage.tsx' },
   { pattern: /^\/auth\/?$/, module: 'src/client/features/auth/AuthPage.tsx' },
   { pattern: /^\/admin\/?$/, module: 'src/client/features/editor/AdminPage.tsx' },
+  { pattern: /^\/admin\/posts\/?$/, module: 'src/client/features/editor/PostsPage.tsx' },
+  { pattern: /^\/admin\/edit\/[^/]+\/?$/, module: 'src/client/features/editor/EditPage.tsx' },
+  { pattern: /^\/admin\/preview\/[^/]+\/?$/, module: 'src/client/features/editor/PreviewPage.tsx' },
 ];
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };

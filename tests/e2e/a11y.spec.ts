@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { seededPost } from './helpers/api';
+import { ADMIN_TOKEN } from './helpers/constants';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -59,7 +60,57 @@ const ROUTES: Route[] = [
       await shown(page, 'Edit Products');
     },
   },
+  // The admin area of issue 12: the posts list, the edit page, a draft's preview.
+  { name: 'admin posts without a token', path: () => '/admin/posts', heading: 'Posts' },
+  {
+    name: 'admin posts',
+    path: () => '/admin/posts',
+    heading: 'Posts',
+    act: async (page) => {
+      await showPosts(page);
+      await page
+        .getByRole('button', { name: /^Delete/ })
+        .first()
+        .click();
+      await shown(page, 'Delete post');
+    },
+  },
+  {
+    name: 'admin edit',
+    path: (id) => `/admin/edit/${id}`,
+    heading: 'Edit Blog Post',
+    act: async (page) => {
+      await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+      await page.getByRole('button', { name: 'Open post' }).click();
+      await page.getByLabel('Status').selectOption('Scheduled');
+      await expect(page.getByLabel('Publish at')).toBeVisible();
+    },
+  },
+  {
+    name: 'admin preview',
+    path: () => '/admin/posts',
+    heading: 'Posts',
+    act: async (page) => {
+      await showPosts(page);
+      // The token lives in this tab's store, so the preview is reached in the app, not by loading its address.
+      const href = await page.getByRole('link', { name: /^Edit/ }).first().getAttribute('href');
+      await page.evaluate(
+        (path) => {
+          history.pushState(null, '', path);
+          dispatchEvent(new PopStateEvent('popstate'));
+        },
+        href!.replace('/admin/edit/', '/admin/preview/'),
+      );
+      await expect(page.getByRole('note')).toContainText('Preview');
+    },
+  },
 ];
+
+async function showPosts(page: Page) {
+  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Show posts' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+}
 
 async function shown(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('the built client', () => {
-  it.each(['/', '/blog', '/page/3', '/admin', '/auth?next=1'])(
+  it.each(['/', '/blog', '/page/3', '/admin', '/auth?next=1', '/admin/posts', '/admin/edit/3', '/admin/preview/3'])(
     'answers %s with index.html, revalidated',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -47,7 +47,7 @@ describe('the built client', () => {
   );
 
   it("answers an address no client route has with the shell and a 404 status, for the client's not-found page", async () => {
-    for (const url of ['/nowhere', '/blog/extra', '/page/3/comments']) {
+    for (const url of ['/nowhere', '/blog/extra', '/page/3/comments', '/admin/elsewhere', '/admin/edit/3/more']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);

@@ -6,4 +6,7 @@ export const paths = {
   post: (id: number | string) => `/page/${encodeURIComponent(String(id))}`,
   auth: () => '/auth',
   admin: () => '/admin',
+  adminPosts: () => '/admin/posts',
+  adminEdit: (id: number | string) => `/admin/edit/${encodeURIComponent(String(id))}`,
+  adminPreview: (id: number | string) => `/admin/preview/${encodeURIComponent(String(id))}`,
 } as const;

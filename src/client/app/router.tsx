@@ -16,6 +16,9 @@ const SamplePage = lazy(() => import('../features/sample/SamplePage').then((m) =
 const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
 // The editor is a lazy chunk: a visitor never downloads it.
 const AdminPage = lazy(() => import('../features/editor/AdminPage').then((m) => ({ default: m.AdminPage })));
+const PostsPage = lazy(() => import('../features/editor/PostsPage').then((m) => ({ default: m.PostsPage })));
+const EditPage = lazy(() => import('../features/editor/EditPage').then((m) => ({ default: m.EditPage })));
+const PreviewPage = lazy(() => import('../features/editor/PreviewPage').then((m) => ({ default: m.PreviewPage })));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** While a page's chunk loads, show that page's own loading text (SPEC 2), where the page shows it, so nothing jumps. */
@@ -43,6 +46,9 @@ export const routes: RouteObject[] = [
       { path: '/page/:id', element: page(<PostPage />, 'Loading blog content...', 'status reading-column') },
       { path: '/auth', element: page(<AuthPage />) },
       { path: '/admin', element: page(<AdminPage />) },
+      { path: '/admin/posts', element: page(<PostsPage />) },
+      { path: '/admin/edit/:id', element: page(<EditPage />) },
+      { path: '/admin/preview/:id', element: page(<PreviewPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

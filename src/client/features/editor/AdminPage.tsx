@@ -1,7 +1,7 @@
 // /admin: 'Create New Blog Post'. The route performs no access check (SPEC 6); the server's token guards publishing.
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LogIn, LogOut, RotateCcw, Send } from 'lucide-react';
+import { List, LogIn, LogOut, RotateCcw, Send } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -14,7 +14,8 @@ import { HeaderFields } from './HeaderFields';
 import { clearPendingImages, restorePendingImages } from './pendingImages';
 import { ProductsEditor } from './ProductsEditor';
 import { SectionsEditor } from './SectionsEditor';
-import { usePublishPost } from './usePublishPost';
+import { StatusFields } from './StatusFields';
+import { submittedText, usePublishPost } from './usePublishPost';
 import styles from './Editor.module.scss';
 
 export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the sample post?';
@@ -40,24 +41,30 @@ export function AdminPage() {
     <div className={styles.page}>
       <div className={styles.pageHeader}>
         <h1 className={styles.pageTitle}>Create New Blog Post</h1>
-        {isAuthenticated ? (
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            onClick={() => {
-              dispatch(signedOut());
-              navigate(paths.auth());
-            }}
-          >
-            <LogOut size={16} aria-hidden="true" />
-            Sign out
-          </button>
-        ) : (
-          <Link to={paths.auth()} className={styles.secondaryButton}>
-            <LogIn size={16} aria-hidden="true" />
-            Sign in
+        <div className={styles.headerActions}>
+          <Link to={paths.adminPosts()} className={styles.secondaryButton}>
+            <List size={16} aria-hidden="true" />
+            All posts
           </Link>
-        )}
+          {isAuthenticated ? (
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                dispatch(signedOut());
+                navigate(paths.auth());
+              }}
+            >
+              <LogOut size={16} aria-hidden="true" />
+              Sign out
+            </button>
+          ) : (
+            <Link to={paths.auth()} className={styles.secondaryButton}>
+              <LogIn size={16} aria-hidden="true" />
+              Sign in
+            </Link>
+          )}
+        </div>
       </div>
       <p className={styles.intro}>
         Your draft is saved in this browser as you type (the access token never is). Fields marked * are required for a
@@ -79,6 +86,7 @@ export function AdminPage() {
         <FooterFields />
         <fieldset className={styles.card}>
           <legend className={styles.cardTitle}>Publish</legend>
+          <StatusFields />
           <AccessTokenField />
           <div className={styles.actions}>
             <button type="submit" className={styles.primaryButton} disabled={isPublishing} aria-busy={isPublishing}>
@@ -94,7 +102,12 @@ export function AdminPage() {
           <div role="status">
             {published && (
               <p className={styles.published}>
-                Published “{published.title}”. <Link to={paths.post(published.id)}>View the published post</Link>
+                {submittedText(published)}{' '}
+                {published.publishing.status === 'published' ? (
+                  <Link to={paths.post(published.id)}>View the published post</Link>
+                ) : (
+                  <Link to={paths.adminPreview(published.id)}>Preview the post</Link>
+                )}
               </p>
             )}
             {failure && <p className={styles.failed}>Not published. {failure}</p>}

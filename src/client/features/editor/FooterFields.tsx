@@ -1,14 +1,14 @@
 // The author footer: name, title and a photo chosen from a local file (uploaded when the post is submitted).
 import { LIMITS } from '../../../contract/limits';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { footerChanged, selectFooter } from './editorSlice';
+import { useDraftDispatch, useDraftSelector } from './draftScope';
+import { footerChanged } from './editorSlice';
 import { ImageFileField } from './ImageFileField';
 import { TextField } from './TextField';
 import styles from './Editor.module.scss';
 
 export function FooterFields() {
-  const dispatch = useAppDispatch();
-  const footer = useAppSelector(selectFooter);
+  const dispatch = useDraftDispatch();
+  const footer = useDraftSelector((draft) => draft.footer);
   return (
     <fieldset className={styles.card}>
       <legend className={styles.cardTitle}>Author</legend>

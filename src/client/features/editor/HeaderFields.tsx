@@ -1,16 +1,16 @@
 // The post header: icon, title, image, publish date and read time. Its 'Title' is the form's first field so labelled.
 import { HEADER_ICONS } from '../../../contract/icons';
 import { LIMITS } from '../../../contract/limits';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { headerChanged, selectHeader } from './editorSlice';
+import { useDraftDispatch, useDraftSelector } from './draftScope';
+import { headerChanged } from './editorSlice';
 import { IconSelect } from './IconSelect';
 import { ImageFileField } from './ImageFileField';
 import { TextField } from './TextField';
 import styles from './Editor.module.scss';
 
 export function HeaderFields() {
-  const dispatch = useAppDispatch();
-  const header = useAppSelector(selectHeader);
+  const dispatch = useDraftDispatch();
+  const header = useDraftSelector((draft) => draft.header);
   return (
     <fieldset className={styles.card}>
       <legend className={styles.cardTitle}>Header</legend>

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../contract/limits';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
+import { useDraftScope } from './draftScope';
 import { setPendingImage, usePendingImage } from './pendingImages';
 import type { ImageSlot } from './pendingImages';
 import { uploadedImageFacts } from './uploadedImages';
@@ -53,7 +54,8 @@ async function decodes(file: File): Promise<boolean> {
 export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subject }: ImageFileFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const pending = usePendingImage(slot);
+  const { imageScope } = useDraftScope();
+  const pending = usePendingImage(slot, imageScope);
   const [error, setError] = useState('');
   // Only the latest choice counts when an earlier one is still being decoded.
   const choice = useRef(0);
@@ -75,7 +77,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
     setError(problem);
     if (problem) clearControl();
     // The control keeps showing the chosen file's name.
-    else setPendingImage(slot, file);
+    else setPendingImage(slot, file, imageScope);
   }
 
   /** Empties the native control, so it shows nothing chosen and the same file can be chosen again. */
@@ -84,7 +86,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
   }
 
   function remove() {
-    setPendingImage(slot, null);
+    setPendingImage(slot, null, imageScope);
     onClearCurrent();
     setError('');
     clearControl();

@@ -5,8 +5,8 @@ import { IMAGE_BOXES } from '../../../contract/imageBoxes';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { LIMITS } from '../../../contract/limits';
 import { ProductGrid } from '../../components/ProductCard';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { productAdded, productChanged, productRemoved, selectProducts } from './editorSlice';
+import { useDraftDispatch, useDraftSelector } from './draftScope';
+import { productAdded, productChanged, productRemoved } from './editorSlice';
 import type { DraftProduct, ProductFields } from './editorSlice';
 import { TextField } from './TextField';
 import { useRowFocus } from './useRowFocus';
@@ -33,7 +33,7 @@ type ProductEditorProps = {
 };
 
 const ProductEditor = memo(function ProductEditor({ product, number, titleRef, onRemove }: ProductEditorProps) {
-  const dispatch = useAppDispatch();
+  const dispatch = useDraftDispatch();
   const context = `Product ${number}, `;
   const change = (changes: Partial<ProductFields>) => dispatch(productChanged({ productId: product.id, changes }));
   return (
@@ -103,8 +103,8 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
 });
 
 export function ProductsEditor() {
-  const dispatch = useAppDispatch();
-  const products = useAppSelector(selectProducts);
+  const dispatch = useDraftDispatch();
+  const products = useDraftSelector((draft) => draft.products);
   const [previewing, setPreviewing] = useState(false);
   const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(products.length);
 

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Plus, Trash2, X } from 'lucide-react';
 import { SECTION_ICONS } from '../../../contract/icons';
 import { LIMITS } from '../../../contract/limits';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useDraftDispatch, useDraftSelector } from './draftScope';
 import {
   columnHeadingChanged,
   listItemAdded,
@@ -12,7 +12,6 @@ import {
   sectionAdded,
   sectionChanged,
   sectionRemoved,
-  selectSections,
 } from './editorSlice';
 import type { DraftListItem, DraftSection, ListTarget } from './editorSlice';
 import { IconSelect } from './IconSelect';
@@ -28,7 +27,7 @@ type ListEditorProps = {
 };
 
 function ListEditor({ target, items, place }: ListEditorProps) {
-  const dispatch = useAppDispatch();
+  const dispatch = useDraftDispatch();
   const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(items.length);
   const context = place.charAt(0).toUpperCase() + place.slice(1) + ', ';
   return (
@@ -88,7 +87,7 @@ type SectionEditorProps = {
 };
 
 const SectionEditor = memo(function SectionEditor({ section, number, titleRef, onRemove }: SectionEditorProps) {
-  const dispatch = useAppDispatch();
+  const dispatch = useDraftDispatch();
   const context = `Section ${number}, `;
   const change = (changes: Parameters<typeof sectionChanged>[0]['changes']) =>
     dispatch(sectionChanged({ sectionId: section.id, changes }));
@@ -170,8 +169,8 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
 });
 
 export function SectionsEditor() {
-  const dispatch = useAppDispatch();
-  const sections = useAppSelector(selectSections);
+  const dispatch = useDraftDispatch();
+  const sections = useDraftSelector((draft) => draft.header.sections);
   const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(sections.length);
   return (
     <section className={styles.group} aria-labelledby="editor-sections-heading">

@@ -8,6 +8,7 @@ import type {
   DraftListItem,
   DraftProduct,
   DraftSection,
+  DraftStatus,
   EditorState,
 } from './editorSlice';
 
@@ -65,6 +66,13 @@ function readProduct(value: unknown): DraftProduct | null {
   };
 }
 
+/** Drafts saved before statuses existed were always going to be published. */
+function readPublishing(value: unknown): DraftStatus {
+  if (!isRecord(value)) return { status: 'published', publishAt: '' };
+  const status = value.status === 'draft' || value.status === 'scheduled' ? value.status : 'published';
+  return { status, publishAt: text(value.publishAt) };
+}
+
 /** A draft from untrusted JSON: wrong-typed fields become empty, unknown entries are dropped; null if not a draft at all. */
 export function parseDraft(value: unknown): Draft | null {
   if (!isRecord(value) || value.version !== DRAFT_VERSION || !isRecord(value.draft)) return null;
@@ -81,7 +89,12 @@ export function parseDraft(value: unknown): Draft | null {
   const restoredFooter: DraftFooter = isRecord(footer)
     ? { authorName: text(footer.authorName), authorTitle: text(footer.authorTitle), imageUrl: text(footer.imageUrl) }
     : { authorName: '', authorTitle: '', imageUrl: '' };
-  return { header: restoredHeader, products: array(products, readProduct), footer: restoredFooter };
+  return {
+    header: restoredHeader,
+    products: array(products, readProduct),
+    footer: restoredFooter,
+    publishing: readPublishing(value.draft.publishing),
+  };
 }
 
 function storage(): Storage | undefined {
@@ -106,8 +119,8 @@ export function loadDraft(): EditorState | undefined {
 }
 
 /** Writes the draft without the access token. */
-export function saveDraft({ header, products, footer }: EditorState): void {
-  const stored: Stored = { version: DRAFT_VERSION, draft: { header, products, footer } };
+export function saveDraft({ header, products, footer, publishing }: EditorState): void {
+  const stored: Stored = { version: DRAFT_VERSION, draft: { header, products, footer, publishing } };
   try {
     storage()?.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored));
   } catch {
@@ -156,7 +169,10 @@ export function persistDraft(store: DraftSource, delayMs = DRAFT_SAVE_DELAY_MS):
     const draftChanged =
       last !== undefined &&
       editor !== undefined &&
-      (editor.header !== last.header || editor.products !== last.products || editor.footer !== last.footer);
+      (editor.header !== last.header ||
+        editor.products !== last.products ||
+        editor.footer !== last.footer ||
+        editor.publishing !== last.publishing);
     last = editor;
     if (!draftChanged) return;
     if (timer !== undefined) {

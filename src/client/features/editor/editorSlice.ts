@@ -7,6 +7,8 @@ import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import { loadDraft } from './draftStorage';
 import type { BlogSubmission, SectionInput } from '../../../contract/schemas';
+import type { PostStatus } from '../../../contract/types';
+import { localInputToIso } from './localTime';
 
 /** A bullet of a list. The id is only a stable React key; it is never sent. */
 export type DraftListItem = { id: string; text: string };
@@ -43,8 +45,14 @@ export type DraftProduct = {
 
 export type DraftFooter = { authorName: string; authorTitle: string; imageUrl: string };
 
+/**
+ * Where the post should stand once submitted: 'scheduled' is sent as published with publishAt. publishAt is the
+ * value of a datetime-local field (the admin's local time, e.g. '2026-11-28T09:30'), '' when none is chosen.
+ */
+export type DraftStatus = { status: PostStatus; publishAt: string };
+
 /** Everything the editor persists (the access token is deliberately not part of it). */
-export type Draft = { header: DraftHeader; products: DraftProduct[]; footer: DraftFooter };
+export type Draft = { header: DraftHeader; products: DraftProduct[]; footer: DraftFooter; publishing: DraftStatus };
 
 export type EditorState = Draft & { accessToken: string };
 
@@ -131,6 +139,8 @@ export function sampleDraft(): Draft {
       },
     ],
     footer: { authorName: 'Jordan Reyes', authorTitle: 'UEFA B Licensed Coach', imageUrl: '' },
+    // New posts are published on Submit, as the seed editor always did.
+    publishing: { status: 'published', publishAt: '' },
   };
 }
 
@@ -229,6 +239,9 @@ const baseEditorSlice = createSlice({
     footerChanged(state, action: PayloadAction<Partial<DraftFooter>>) {
       Object.assign(state.footer, action.payload);
     },
+    publishingChanged(state, action: PayloadAction<Partial<DraftStatus>>) {
+      Object.assign(state.publishing, action.payload);
+    },
     accessTokenChanged(state, action: PayloadAction<string>) {
       state.accessToken = action.payload;
     },
@@ -247,6 +260,7 @@ const baseEditorSlice = createSlice({
     selectSections: (state) => state.header.sections,
     selectProducts: (state) => state.products,
     selectFooter: (state) => state.footer,
+    selectPublishing: (state) => state.publishing,
     selectAccessToken: (state) => state.accessToken,
   },
 });
@@ -266,8 +280,35 @@ function toSectionInput(section: DraftSection): SectionInput {
       };
 }
 
+/** The submit shape with the status fields of the API's manage routes. */
+export type StatusSubmission = BlogSubmission & { status?: 'published' | 'draft'; publishAt?: string | null };
+
+/** Thrown by toStatusFields when Scheduled has no valid time: nothing is sent then (it would publish at once). */
+export class MissingPublishTimeError extends Error {
+  constructor() {
+    super('Choose the date and time to publish at (Publish at).');
+  }
+}
+
+/**
+ * The status fields to send. Scheduled is published with a time, sent as ISO 8601 with the admin's offset. `explicit`
+ * sends Published too (an update replaces the post's state); a new published post sends none, exactly as the seed did.
+ */
+export function toStatusFields(
+  { status, publishAt }: DraftStatus,
+  explicit: boolean,
+): Pick<StatusSubmission, 'status' | 'publishAt'> {
+  if (status === 'draft') return { status: 'draft', publishAt: null };
+  if (status === 'scheduled') {
+    const iso = localInputToIso(publishAt);
+    if (!iso) throw new MissingPublishTimeError();
+    return { status: 'published', publishAt: iso };
+  }
+  return explicit ? { status: 'published', publishAt: null } : {};
+}
+
 /** The draft as POST /api/blogs expects it (SPEC 3 submit shape): plain string lists, no client ids. */
-export function toSubmission(editor: EditorState): BlogSubmission {
+export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmission {
   const { header, products, footer, accessToken } = editor;
   return {
     header: {
@@ -312,13 +353,24 @@ export const {
   productChanged,
   productRemoved,
   footerChanged,
+  publishingChanged,
   accessTokenChanged,
   draftReset,
   postPublished,
 } = editorSlice.actions;
 
-export const { selectEditor, selectHeader, selectSections, selectProducts, selectFooter, selectAccessToken } =
-  editorSlice.selectors;
+export const {
+  selectEditor,
+  selectHeader,
+  selectSections,
+  selectProducts,
+  selectFooter,
+  selectPublishing,
+  selectAccessToken,
+} = editorSlice.selectors;
+
+/** The editor's case reducers on a bare draft: the edit page runs the same actions on its own, separate draft. */
+export const draftReducer = baseEditorSlice.reducer;
 
 /** The submit payload for the current draft, memoised on the editor state. */
 export const selectSubmission = createSelector([selectEditor], toSubmission);

@@ -46,6 +46,7 @@ export async function loadPendingFile(slot: string): Promise<File | undefined> {
   return value instanceof File ? value : undefined;
 }
 
-export function clearPendingFiles(): Promise<unknown> {
-  return run('readwrite', (store) => store.clear());
+/** Forgets the files of these slots (one draft's), leaving other drafts' files alone. */
+export function clearPendingFiles(keys: string[]): Promise<unknown> {
+  return Promise.all(keys.map((key) => run('readwrite', (store) => store.delete(key))));
 }

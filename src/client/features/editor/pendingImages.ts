@@ -1,6 +1,8 @@
 // Image files chosen in the editor but not uploaded yet, with their local preview addresses. A File is not
 // serializable, so it stays out of the Redux draft: this module outlives the page, so a chosen file survives route
 // changes, and pendingImageStore keeps it in IndexedDB for a reload or a closed tab (restorePendingImages).
+// Each draft has its own images: a scope ('' for the new post at /admin, 'edit:<id>:' for a post being edited)
+// prefixes the slot, so editing a post never touches the images chosen for the new one.
 import { useSyncExternalStore } from 'react';
 import { clearPendingFiles, loadPendingFile, storePendingFile } from './pendingImageStore';
 
@@ -10,7 +12,8 @@ export type PendingImage = { file: File; previewUrl: string };
 
 const SLOTS: ImageSlot[] = ['headerImage', 'authorImage'];
 
-let pending: Partial<Record<ImageSlot, PendingImage>> = {};
+/** Keyed by scope + slot, e.g. 'headerImage' (the new post, as before scopes existed) or 'edit:7:headerImage'. */
+let pending: Record<string, PendingImage> = {};
 /** Bumped by every change, so a restore that finishes after the admin chose or removed a file leaves it be. */
 let changes = 0;
 const listeners = new Set<() => void>();
@@ -32,42 +35,54 @@ function previewUrlFor(file: File): string {
   }
 }
 
-function put(slot: ImageSlot, file: File | null): void {
-  revoke(pending[slot]);
+function put(key: string, file: File | null): void {
+  revoke(pending[key]);
   const next = { ...pending };
-  if (file) next[slot] = { file, previewUrl: previewUrlFor(file) };
-  else delete next[slot];
+  if (file) next[key] = { file, previewUrl: previewUrlFor(file) };
+  else delete next[key];
   pending = next;
   emit();
 }
 
-export function setPendingImage(slot: ImageSlot, file: File | null): void {
+const keysOf = (scope: string) => SLOTS.map((slot) => scope + slot);
+
+export function setPendingImage(slot: ImageSlot, file: File | null, scope = ''): void {
   changes += 1;
-  put(slot, file);
-  void storePendingFile(slot, file);
+  put(scope + slot, file);
+  void storePendingFile(scope + slot, file);
 }
 
 /** Brings back the files chosen before a reload; a slot the admin has set or cleared since is left as it is. */
-export async function restorePendingImages(): Promise<void> {
+export async function restorePendingImages(scope = ''): Promise<void> {
   const since = changes;
-  const files = await Promise.all(SLOTS.map((slot) => loadPendingFile(slot)));
+  const keys = keysOf(scope);
+  const files = await Promise.all(keys.map((key) => loadPendingFile(key)));
   if (changes !== since) return;
-  SLOTS.forEach((slot, index) => {
+  keys.forEach((key, index) => {
     const file = files[index];
-    if (file && !pending[slot]) put(slot, file);
+    if (file && !pending[key]) put(key, file);
   });
 }
 
-export function getPendingImages(): Partial<Record<ImageSlot, PendingImage>> {
-  return pending;
+/** The scope's pending images by slot. */
+export function getPendingImages(scope = ''): Partial<Record<ImageSlot, PendingImage>> {
+  const images: Partial<Record<ImageSlot, PendingImage>> = {};
+  for (const slot of SLOTS) if (pending[scope + slot]) images[slot] = pending[scope + slot];
+  return images;
 }
 
-export function clearPendingImages(): void {
+/** Forgets the scope's pending images (the new post's by default); other drafts keep theirs. */
+export function clearPendingImages(scope = ''): void {
   changes += 1;
-  for (const image of Object.values(pending)) revoke(image);
-  pending = {};
+  const keys = keysOf(scope);
+  const next = { ...pending };
+  for (const key of keys) {
+    revoke(next[key]);
+    delete next[key];
+  }
+  pending = next;
   emit();
-  void clearPendingFiles();
+  void clearPendingFiles(keys);
 }
 
 function subscribe(listener: () => void) {
@@ -77,6 +92,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function usePendingImage(slot: ImageSlot): PendingImage | undefined {
-  return useSyncExternalStore(subscribe, () => pending[slot]);
+export function usePendingImage(slot: ImageSlot, scope = ''): PendingImage | undefined {
+  return useSyncExternalStore(subscribe, () => pending[scope + slot]);
 }

@@ -2,18 +2,68 @@
 import { useState } from 'react';
 import { useCreateBlog } from '../../api/queryHooks';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
-import { footerChanged, headerChanged, postPublished, selectAccessToken, selectSubmission } from './editorSlice';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import {
+  MissingPublishTimeError,
+  footerChanged,
+  headerChanged,
+  postPublished,
+  selectAccessToken,
+  selectPublishing,
+  selectSubmission,
+  toStatusFields,
+} from './editorSlice';
+import type { DraftStatus } from './editorSlice';
+import { formatLocalTime, localInputToIso } from './localTime';
 import { clearPendingImages, getPendingImages, setPendingImage } from './pendingImages';
 import { useUploadImage } from './uploadApi';
+import type { UploadImageArgs } from './uploadApi';
+import type { UploadResult } from '../../../contract/types';
 import { rememberImages } from './uploadedImages';
 
 export const PUBLISH_SUCCESS_MESSAGE = 'Blog form submitted successfully!';
 export const PUBLISH_FAILURE_MESSAGE = 'Failed to submit blog form. Please try again.';
 
-export type PublishedPost = { id: number; title: string };
+export type PublishedPost = { id: number; title: string; publishing: DraftStatus };
+
+/** What the status line beside Submit says a submitted post now is. */
+export function submittedText({ title, publishing }: PublishedPost, verb = 'Published'): string {
+  if (publishing.status === 'draft') return `Saved “${title}” as a draft.`;
+  if (publishing.status === 'scheduled') {
+    return `Scheduled “${title}” for ${formatLocalTime(localInputToIso(publishing.publishAt))}.`;
+  }
+  return `${verb} “${title}”.`;
+}
+
+/**
+ * Uploads a draft's chosen images and puts their addresses into the draft (through `apply`, which targets that
+ * draft) at once, so a retry does not upload them again.
+ */
+export async function uploadPendingImages(
+  scope: string,
+  accessToken: string,
+  upload: (args: UploadImageArgs) => Promise<UploadResult>,
+  apply: (action: UnknownAction) => void,
+): Promise<void> {
+  const { headerImage, authorImage } = getPendingImages(scope);
+  if (headerImage) {
+    const { url, image } = await upload({ file: headerImage.file, accessToken });
+    // The facts let the preview show the uploaded image at its size (srcset) instead of the local file.
+    if (image) rememberImages({ [url]: image });
+    apply(headerChanged({ image: url }));
+    setPendingImage('headerImage', null, scope);
+  }
+  if (authorImage) {
+    const { url, image } = await upload({ file: authorImage.file, accessToken });
+    if (image) rememberImages({ [url]: image });
+    apply(footerChanged({ imageUrl: url }));
+    setPendingImage('authorImage', null, scope);
+  }
+}
 
 /** Why publishing failed, in the server's words where it gave some (shown beside Submit after the spec's alert). */
 export function describeFailure(error: unknown): string {
+  if (error instanceof MissingPublishTimeError) return error.message;
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status, data } = error as { status: unknown; data?: unknown };
     if (status === 'FETCH_ERROR') return 'The server could not be reached.';
@@ -47,24 +97,14 @@ export function usePublishPost() {
     setFailure(null);
     try {
       const accessToken = selectAccessToken(store.getState());
-      const { headerImage, authorImage } = getPendingImages();
-      // An uploaded image replaces the local preview in the draft at once, so a retry does not upload it again.
-      if (headerImage) {
-        const { url, image } = await uploadImage({ file: headerImage.file, accessToken });
-        if (image) rememberImages({ [url]: image });
-        dispatch(headerChanged({ image: url }));
-        setPendingImage('headerImage', null);
-      }
-      if (authorImage) {
-        const { url, image } = await uploadImage({ file: authorImage.file, accessToken });
-        if (image) rememberImages({ [url]: image });
-        dispatch(footerChanged({ imageUrl: url }));
-        setPendingImage('authorImage', null);
-      }
-      const post = await createBlog(selectSubmission(store.getState()));
+      const publishing = selectPublishing(store.getState());
+      // Checked before anything is uploaded: Scheduled without a time would otherwise publish at once.
+      const statusFields = toStatusFields(publishing, false);
+      await uploadPendingImages('', accessToken, uploadImage, dispatch);
+      const post = await createBlog({ ...selectSubmission(store.getState()), ...statusFields });
       dispatch(postPublished());
       clearPendingImages();
-      setPublished({ id: post.id, title: post.title });
+      setPublished({ id: post.id, title: post.title, publishing });
       window.alert(PUBLISH_SUCCESS_MESSAGE);
     } catch (error) {
       setFailure(describeFailure(error));

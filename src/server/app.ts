@@ -5,6 +5,9 @@ import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
 import { loadRouteHints } from './routeHints';
+import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages';
+import type { RenderPage } from '../contract/rendering';
+import { headTags } from './seo/head';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './errors';
@@ -16,7 +19,11 @@ import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
 
-export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & { adminToken: string };
+export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
+  adminToken: string;
+  /** the site's public address for absolute URLs in page heads (the seo branch's PUBLIC_URL setting) */
+  publicUrl?: string;
+};
 
 export type AppOptions = {
   db: Db;
@@ -29,6 +36,8 @@ export type AppOptions = {
   listCacheTtlMs?: number;
   /** false: every read goes to the database (npm run bench:api measures that path too). Default true. */
   cacheReads?: boolean;
+  /** Server rendering; default: the SSR bundle beside CLIENT_DIR when there is one (tests pass the source's). */
+  renderPage?: RenderPage;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
@@ -43,6 +52,7 @@ export async function buildApp({
   authFailures,
   listCacheTtlMs = 1_000,
   cacheReads = true,
+  renderPage,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -70,6 +80,7 @@ export async function buildApp({
   const indexHtml = readIndexHtml(config.clientDir);
   registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
 
+  const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
   const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
   const guard = createWriteGuard(config.adminToken, limiter);
 
@@ -89,13 +100,23 @@ export async function buildApp({
         }
         return payload;
       });
-      const caches = new ContentCaches({ enabled: cacheReads, listTtlMs: listCacheTtlMs });
       await api.register(blogRoutes, { db, guard, caches });
       await api.register(healthRoutes, { db });
     },
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { db, guard });
-  await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
+  const hints = loadRouteHints(config.clientDir, db);
+  const publicUrl = config.publicUrl ?? 'http://127.0.0.1:3000';
+  const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
+  const pages =
+    render && indexHtml !== undefined
+      ? createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log: app.log })
+      : undefined;
+  await registerClient(app, config.clientDir, indexHtml, {
+    hints,
+    render: pages,
+    shellHead: (path) => headTags({ kind: 'private', path }, publicUrl),
+  });
   return app;
 }

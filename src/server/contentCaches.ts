@@ -14,15 +14,21 @@ export class ContentCaches {
   readonly posts: ResponseCache;
   /** GET /api/blogs pages, by limit and cursor */
   readonly lists: ResponseCache;
+  /** server-rendered HTML pages, by URL (pathname + the search that changes the page) */
+  readonly pages: ResponseCache;
 
   constructor({ enabled = true, listTtlMs = 1_000 }: ContentCachesOptions = {}) {
     this.posts = new ResponseCache({ maxSize: enabled ? 32 * 1_048_576 : 0 });
     this.lists = new ResponseCache({ maxSize: enabled ? 4 * 1_048_576 : 0, ttlMs: listTtlMs });
+    // Pages list posts too (/, /blog), so they follow the lists' rule: dropped on every write, and expiring like a
+    // list page for posts stored by other processes.
+    this.pages = new ResponseCache({ maxSize: enabled ? 16 * 1_048_576 : 0, ttlMs: listTtlMs });
   }
 
   /** Something published changed: forget every cached answer (a read racing this one is not re-cached either). */
   invalidate(): void {
     this.posts.clear();
     this.lists.clear();
+    this.pages.clear();
   }
 }

@@ -1,9 +1,11 @@
-// The route registry: every internal link is built here, never as a string literal elsewhere.
+// Every internal link is built here from the route table (src/contract/routes.ts), never as a string literal elsewhere.
+import { pathTo } from '../../contract/routes';
+
 export const paths = {
-  home: () => '/',
-  blog: () => '/blog',
-  sample: () => '/sample',
-  post: (id: number | string) => `/page/${encodeURIComponent(String(id))}`,
-  auth: () => '/auth',
-  admin: () => '/admin',
+  home: () => pathTo('home'),
+  blog: () => pathTo('blog'),
+  sample: () => pathTo('sample'),
+  post: (id: number | string) => pathTo('post', { id }),
+  auth: () => pathTo('auth'),
+  admin: () => pathTo('admin'),
 } as const;

@@ -1,10 +1,8 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
 import type { BlogPost, BlogSummary, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
+import { POST_ID_MAX } from '../../contract/routes';
 import type { Db, PostRow, ProductRow, SectionRow } from '../db/database';
-
-/** The largest id a PostgreSQL integer column holds; anything larger cannot exist. */
-export const MAX_ID = 2_147_483_647;
 
 function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;
@@ -78,7 +76,7 @@ export async function listPosts(
     .orderBy('id', 'desc')
     .limit(limit + 1);
   // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
-  if (beforeId !== undefined && beforeId <= MAX_ID) query = query.where('id', '<', beforeId);
+  if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   return {
@@ -88,7 +86,7 @@ export async function listPosts(
 }
 
 export async function findPost(db: Db, id: number): Promise<BlogPost | undefined> {
-  if (id > MAX_ID) return undefined;
+  if (id > POST_ID_MAX) return undefined;
   const post = await db.kysely.selectFrom('posts').select(summaryColumns).where('id', '=', id).executeTakeFirst();
   if (post === undefined) return undefined;
   const [sections, products] = await Promise.all([
@@ -166,7 +164,7 @@ export async function createPost(db: Db, input: ValidBlogSubmission, now = new D
 
 /** The header image of a post ('' when it has none), or undefined when there is no such post. */
 export async function findPostImageUrl(db: Db, id: number): Promise<string | undefined> {
-  if (id > MAX_ID) return undefined;
+  if (id > POST_ID_MAX) return undefined;
   const row = await db.kysely.selectFrom('posts').select('image_url').where('id', '=', id).executeTakeFirst();
   return row?.image_url;
 }

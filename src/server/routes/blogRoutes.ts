@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
+import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { strongEtag } from '../etag';
@@ -29,10 +30,7 @@ function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
 }
 
 const positiveInteger = (message: string) =>
-  z.pipe(
-    z.string().check(z.refine((s) => /^[1-9]\d{0,15}$/.test(s) && Number(s) <= Number.MAX_SAFE_INTEGER, message)),
-    z.transform(Number),
-  );
+  z.pipe(z.string().check(z.refine((s) => parsePostId(s) !== undefined, message)), z.transform(Number));
 
 const listQuerySchema = z.object({
   limit: z._default(

@@ -17,6 +17,8 @@ export async function startTestApp(
     clientDir?: string;
     authFailures?: AppOptions['authFailures'];
     listCacheTtlMs?: AppOptions['listCacheTtlMs'];
+    /** server rendering (pages.test.ts passes the source's entry-server render) */
+    renderPage?: AppOptions['renderPage'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
   } = {},
@@ -31,6 +33,7 @@ export async function startTestApp(
     },
     authFailures: options.authFailures,
     listCacheTtlMs: options.listCacheTtlMs,
+    renderPage: options.renderPage,
   });
   await app.ready();
   return {

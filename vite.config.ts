@@ -15,7 +15,9 @@ const reactRouterProduction = path.join(
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
 
 // `vite build --ssr src/client/entry-server.tsx` (npm run build:ssr): the server-rendering bundle, one ES module file
-// (.mjs: the server is CommonJS) that the server loads at run time. Libraries stay in node_modules.
+// (.mjs: the server is CommonJS) that the server loads at run time. The libraries are bundled in too (ssr.noExternal),
+// so their production builds are chosen at build time (see `define`): from node_modules, React and RTK would pick
+// their development builds (slower, with dev-only checks) unless the server ran with NODE_ENV=production.
 const ssrBuild = {
   outDir: 'dist/ssr',
   emptyOutDir: true,
@@ -50,6 +52,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
       },
+  ssr: { noExternal: true },
+  // Vite leaves process.env.NODE_ENV to run time in a server bundle; fixing it here drops the libraries' dev builds.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: {
       '/api': apiTarget,

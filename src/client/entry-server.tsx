@@ -67,6 +67,10 @@ export async function render({ url, post, list, missing }: RenderInput): Promise
       </Provider>
     </StrictMode>,
     {
+      // React outlines a Suspense boundary larger than this (12.8 KB by default: a long post or story list) into a
+      // hidden div that an inline script moves into place. The CSP runs no inline script, and the whole page is
+      // ready anyway, so every boundary stays in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         failure ??= error;
       },

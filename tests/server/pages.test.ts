@@ -114,6 +114,22 @@ describe('a post page', () => {
     expect(textOf(res.body)).toContain("$' $& $1");
   });
 
+  it('renders a long post in place: no boundary moved by an inline script the CSP would block', async () => {
+    const paragraph = "Long enough to pass React's progressive chunk size. ".repeat(180);
+    const post = await store({
+      sections: Array.from({ length: 4 }, (_, index) => ({
+        type: 'single-paragraph' as const,
+        icon: 'Camera',
+        title: `Part ${index}`,
+        paragraph,
+        list: [],
+      })),
+    });
+    const res = await get(`/page/${post.id}`);
+    expect(res.body.length).toBeGreaterThan(40_000);
+    expect(res.body).not.toMatch(/<script>|<div hidden/);
+  });
+
   it.each(['/page/2147483000', '/page/abc', '/page/0', '/page/01', '/page/1.5', '/page/1/2', '/nowhere'])(
     'answers %s with 404 and the rendered not-found page',
     async (url) => {

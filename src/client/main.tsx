@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { SERVER_STATE_LOADED } from './api/blogApi';
 import { makeStore } from './app/store';
 import { AppRoutes, MissingUrl } from './app/router';
-import { prefetchRouteData } from './app/prefetchRouteData';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import './styles/global.scss';
@@ -32,6 +31,5 @@ if (embedded) {
   store.dispatch({ type: SERVER_STATE_LOADED, payload: api });
   hydrateRoot(container, app(missing));
 } else {
-  prefetchRouteData(window.location.pathname, store.dispatch);
   createRoot(container).render(app());
 }

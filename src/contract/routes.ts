@@ -18,8 +18,8 @@ export function parsePostId(text: string | undefined): number | undefined {
 type RouteDefinition = {
   /** react-router pattern; `:id` is always a post id (see parsePostId) */
   path: string;
-  /** the page's module, as Vite's build manifest names it (for the preload hints) */
-  module: string;
+  /** the page's module, src/client/features/{page}.tsx (the server's preload hints find its chunks by it) */
+  page: string;
   /** 'server': rendered on the server and hydrated; 'client': the server sends the shell */
   render: 'server' | 'client';
   /** the data the page reads first: a post by its :id, or the story list */
@@ -29,18 +29,18 @@ type RouteDefinition = {
 };
 
 export const ROUTES = {
-  home: { path: '/', module: 'src/client/features/landing/LandingPage.tsx', render: 'server' },
-  blog: { path: '/blog', module: 'src/client/features/blog/BlogListPage.tsx', render: 'server', data: 'list' },
+  home: { path: '/', page: 'landing/LandingPage', render: 'server' },
+  blog: { path: '/blog', page: 'blog/BlogListPage', render: 'server', data: 'list' },
   post: {
     path: '/page/:id',
-    module: 'src/client/features/post/PostPage.tsx',
+    page: 'post/PostPage',
     render: 'server',
     data: 'post',
     area: '/blog',
   },
-  sample: { path: '/sample', module: 'src/client/features/sample/SamplePage.tsx', render: 'server' },
-  auth: { path: '/auth', module: 'src/client/features/auth/AuthPage.tsx', render: 'client' },
-  admin: { path: '/admin', module: 'src/client/features/editor/AdminPage.tsx', render: 'client' },
+  sample: { path: '/sample', page: 'sample/SamplePage', render: 'server' },
+  auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
+  admin: { path: '/admin', page: 'editor/AdminPage', render: 'client' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -4,12 +4,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
+import type { Route } from '../contract/routes';
 import { isSafeUrl } from '../contract/urls';
 import type { Db } from './db/database';
 import { findPostImageUrl } from './repositories/postsRepository';
 
 /** The module of the not-found page, which the server renders for any URL no route matches. */
 export const NOT_FOUND_MODULE = 'src/client/components/NotFoundPage.tsx';
+
+/** A route's page module as Vite's build manifest names it. */
+export const pageModule = (route: Route) => `src/client/features/${route.page}.tsx`;
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -49,7 +53,7 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
 
   const pageLinks = new Map<string, string>();
-  for (const module of [...ROUTE_LIST.map((route) => route.module), NOT_FOUND_MODULE]) {
+  for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE]) {
     const keys = [...closure(manifest, module)].filter((key) => !loaded.has(key));
     const css = new Set(keys.flatMap((key) => manifest[key].css ?? []));
     pageLinks.set(
@@ -74,7 +78,7 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
   return async (pathname, { data = true, missing = false } = {}) => {
     const match = matchRoute(pathname);
     if (!match || missing) return pageLinks.get(NOT_FOUND_MODULE) ?? '';
-    let links = pageLinks.get(match.route.module) ?? '';
+    let links = pageLinks.get(pageModule(match.route)) ?? '';
     const id = match.params.id;
     // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
     const api = match.route.data === 'post' ? `/api/blogs/${id}` : match.route.data === 'list' ? '/api/blogs' : '';

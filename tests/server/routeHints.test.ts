@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createPost } from '../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../src/contract/schemas';
 import { ROUTE_LIST } from '../../src/contract/routes';
-import { NOT_FOUND_MODULE } from '../../src/server/routeHints';
+import { NOT_FOUND_MODULE, pageModule } from '../../src/server/routeHints';
 import { validSubmission } from './fixtures/submissions';
 import { startTestApp } from './helpers/testApp';
 import type { TestApp } from './helpers/testApp';
@@ -120,6 +120,6 @@ test('without a readable manifest the server starts and serves the plain shell',
 
 test('every page module the hints name exists, so a renamed page cannot silently lose its hints', () => {
   const root = resolve(__dirname, '..', '..');
-  for (const module of [...ROUTE_LIST.map((route) => route.module), NOT_FOUND_MODULE])
+  for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE])
     expect(existsSync(join(root, module))).toBe(true);
 });

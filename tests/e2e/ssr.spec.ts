@@ -11,7 +11,7 @@ function story(title: string): BlogSubmission {
   const submission = validSubmission({ title, image: '/images/seed/football-press.svg' });
   return {
     ...submission,
-    products: submission.products.map((product) => ({ ...product, imageUrl: '/images/seed/ball.svg' })),
+    products: (submission.products ?? []).map((product) => ({ ...product, imageUrl: '/images/seed/ball.svg' })),
   };
 }
 

@@ -14,6 +14,7 @@ import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
 import { blogRoutes } from './routes/blogRoutes';
+import { discoveryRoutes } from './routes/discoveryRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
@@ -21,8 +22,8 @@ import { zodValidatorCompiler } from './validation';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
-  /** the site's public address for absolute URLs in page heads (the seo branch's PUBLIC_URL setting) */
-  publicUrl?: string;
+  /** The origin of every absolute URL the app writes: PUBLIC_URL, else the listening address (no trailing slash). */
+  publicUrl: string;
 };
 
 export type AppOptions = {
@@ -106,8 +107,9 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { db, guard });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl });
   const hints = loadRouteHints(config.clientDir, db);
-  const publicUrl = config.publicUrl ?? 'http://127.0.0.1:3000';
+  const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
   const pages =
     render && indexHtml !== undefined

@@ -17,6 +17,11 @@ export type Config = {
   trustProxy: boolean | string[];
   /** the built client (index.html + assets) */
   clientDir: string;
+  /**
+   * PUBLIC_URL, the origin every absolute link is made from (canonical, og:url, sitemap, feed), without a trailing
+   * slash; undefined: the address the server listens on (see listenUrl).
+   */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -43,7 +48,34 @@ const envSchema = z.object({
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: z._default(z.string(), 'false'),
   CLIENT_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), resolve(repoRoot, 'dist', 'client')),
+  PUBLIC_URL: z.optional(z.string()),
 });
+
+const PUBLIC_URL_RULE = 'must be an absolute http(s) URL of the site root, such as https://touchline.example';
+
+/**
+ * PUBLIC_URL as an origin: http(s), a host, no credentials, query or fragment, and no path (the app serves its pages and
+ * assets from the root, so a path prefix could only produce broken links). 'https://Example.com/' → 'https://example.com'.
+ */
+export function parsePublicUrl(value: string): string {
+  if (/[\s\\]/.test(value) || !/^https?:\/\//i.test(value)) throw new ConfigError(PUBLIC_URL_RULE);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(PUBLIC_URL_RULE);
+  }
+  if (url.hostname === '' || url.username !== '' || url.password !== '')
+    throw new ConfigError(`${PUBLIC_URL_RULE} (no user name or password)`);
+  if (value.includes('?') || value.includes('#')) throw new ConfigError(`${PUBLIC_URL_RULE} (no query or fragment)`);
+  if (url.pathname !== '/') throw new ConfigError(`${PUBLIC_URL_RULE} (no path: the site is served from the root)`);
+  return url.origin;
+}
+
+/** The address a server listening on host:port answers at, as a URL origin (an IPv6 address in brackets). */
+export function listenUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'true') return true;
@@ -65,6 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const port = Number(e.PORT);
   if (port > 65535) throw new ConfigError('Invalid configuration:\n  PORT: must be a port number (0-65535)');
+  let publicUrl: string | undefined;
+  try {
+    publicUrl = e.PUBLIC_URL === undefined ? undefined : parsePublicUrl(e.PUBLIC_URL);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: ${(error as Error).message}`);
+  }
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;
   if (e.DATABASE_URL === undefined) database = { kind: 'sqlite', file: resolve(dataDir, 'touchline.db') };
@@ -81,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(cwd, e.CLIENT_DIR),
+    publicUrl,
   };
 }

@@ -1,11 +1,27 @@
 // Entry point (scripts/start.mjs imports the compiled file): config → database → migrations → seed → listen.
+import { createServer } from 'node:net';
 import { resolveAdminToken } from './adminToken';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, listenUrl, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createLogDestination, flushLog } from './logging';
 import { seedIfEmpty } from './seed';
+
+/** A port nobody listens on at `host` right now, chosen by the system. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,10 +29,19 @@ async function main(): Promise<void> {
   const db: Db = openDatabase(config.database);
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db);
+  const logDestination = createLogDestination();
+  // Without PUBLIC_URL, links use the address the server listens on. The app needs it before it listens (pages and
+  // feeds made from it are cached), so PORT=0 ("any free port") is resolved to a free port here, first.
+  const port = config.port === 0 && config.publicUrl === undefined ? await freePort(config.host) : config.port;
+  const appConfig = { ...config, adminToken: admin.token, publicUrl: config.publicUrl ?? listenUrl(config.host, port) };
   const app = await buildApp({
     db,
-    config: { ...config, adminToken: admin.token },
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.accessToken'] },
+    config: appConfig,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.accessToken'],
+      stream: logDestination,
+    },
   });
 
   let closing = false;
@@ -32,18 +57,20 @@ async function main(): Promise<void> {
     // close() stops accepting connections and waits for the requests already running.
     await app.close();
     await db.kysely.destroy();
+    // The request log is buffered: write the last lines (those of the requests close() waited for) before exiting.
+    await flushLog(logDestination);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port, host: config.host });
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const address = app.server.address();
+  const url = listenUrl(config.host, typeof address === 'object' && address !== null ? address.port : port);
   console.log(`touchline: serving ${url}`);
+  if (config.publicUrl !== undefined) console.log(`touchline: public URL ${config.publicUrl}`);
   console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);
   if (admin.source === 'env') console.log('touchline: admin token from ADMIN_TOKEN');
   else if (admin.source === 'generated')

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, listenUrl, loadConfig } from '../../src/server/config';
 
 const cwd = '/srv/touchline';
 
@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       clientDir: resolve(__dirname, '..', '..', 'dist', 'client'),
+      publicUrl: undefined,
     });
   });
 
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         CLIENT_DIR: 'build/client',
+        PUBLIC_URL: 'https://touchline.example',
       },
       cwd,
     );
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       clientDir: '/srv/touchline/build/client',
+      publicUrl: 'https://touchline.example',
     });
   });
 
@@ -68,5 +71,41 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/LOG_LEVEL: /);
     expect(bad).toThrow(/ADMIN_TOKEN: must be at least 8 characters/);
     expect(() => loadConfig({ PORT: '70000' }, cwd)).toThrow(/PORT: must be a port number/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  const publicUrl = (value: string) => loadConfig({ PUBLIC_URL: value }, cwd).publicUrl;
+
+  it('is the origin of the site, spelled one way: no trailing slash, lower-case host, no default port', () => {
+    expect(publicUrl('https://touchline.example')).toBe('https://touchline.example');
+    expect(publicUrl('https://touchline.example/')).toBe('https://touchline.example');
+    expect(publicUrl('HTTPS://Touchline.Example:443/')).toBe('https://touchline.example');
+    expect(publicUrl('http://localhost:8080/')).toBe('http://localhost:8080');
+    expect(publicUrl('http://[::1]:3000')).toBe('http://[::1]:3000');
+    expect(publicUrl('https://bücher.example')).toBe('https://xn--bcher-kva.example');
+  });
+
+  it.each([
+    ['not a URL', 'touchline.example'],
+    ['another scheme', 'ftp://touchline.example'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a scheme without //', 'https:touchline.example'],
+    ['a query', 'https://touchline.example/?utm=1'],
+    ['an empty query', 'https://touchline.example/?'],
+    ['a fragment', 'https://touchline.example/#top'],
+    ['credentials', 'https://user:pass@touchline.example'],
+    ['a path (the site is served from the root)', 'https://example.com/blog/'],
+    ['white space', 'https://touchline .example'],
+    ['no host', 'http://'],
+  ])('refuses %s, naming the variable', (_case, value) => {
+    expect(() => publicUrl(value)).toThrow(ConfigError);
+    expect(() => publicUrl(value)).toThrow(/PUBLIC_URL: must be an absolute http\(s\) URL/);
+  });
+
+  it('defaults to the listening address, an IPv6 host in brackets', () => {
+    expect(loadConfig({}, cwd).publicUrl).toBeUndefined();
+    expect(listenUrl('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(listenUrl('::1', 8080)).toBe('http://[::1]:8080');
   });
 });

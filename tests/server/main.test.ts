@@ -41,4 +41,70 @@ describe('main (the server process)', () => {
       server.child.kill('SIGKILL');
     }
   });
+
+  it('with PORT=0 and no PUBLIC_URL, writes absolute URLs with the port it really listens on', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    try {
+      const url = await waitForListening(server);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(url).not.toBe('http://127.0.0.1:0');
+      expect(await (await fetch(`${url}/robots.txt`)).text()).toContain(`Sitemap: ${url}/sitemap.xml`);
+      expect(await (await fetch(`${url}/sitemap.xml`)).text()).toContain(`<loc>${url}/page/1</loc>`);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('takes PUBLIC_URL for absolute URLs, and refuses a bad one at start', async () => {
+    const bad = spawnServer({ DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: 'https://touchline.example/?x=1' });
+    expect((await bad.exited).code).toBe(1);
+    expect(bad.output()).toContain('PUBLIC_URL: must be an absolute http(s) URL');
+
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: 'https://Touchline.example/' });
+    try {
+      const url = await waitForListening(server);
+      expect(await (await fetch(`${url}/robots.txt`)).text()).toContain(
+        'Sitemap: https://touchline.example/sitemap.xml',
+      );
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('logs one line per request through the buffered log and loses none on SIGTERM', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    try {
+      const url = await waitForListening(server);
+      const count = 25;
+      for (let i = 0; i < count; i += 1) expect((await fetch(`${url}/api/blogs?limit=${i + 1}`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string; statusCode?: number });
+      const requests = lines.filter((line) => line.msg === 'request' && line.url?.startsWith('/api/blogs?'));
+      expect(requests.map((line) => line.url)).toEqual(
+        Array.from({ length: count }, (_, i) => `/api/blogs?limit=${i + 1}`),
+      );
+      expect(requests.every((line) => line.statusCode === 200)).toBe(true);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('writes a request line within about a second on a quiet server', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    try {
+      const url = await waitForListening(server);
+      await fetch(`${url}/api/health`);
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && !server.output().includes('"url":"/api/health"'))
+        await new Promise((r) => setTimeout(r, 100));
+      expect(server.output()).toContain('"url":"/api/health"');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { createPost } from '../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../src/contract/schemas';
 import type { BlogSubmission } from '../../src/contract/schemas';
 import { validSubmission } from './fixtures/submissions';
-import { startTestApp, TOKEN } from './helpers/testApp';
+import { PUBLIC_URL, startTestApp, TOKEN } from './helpers/testApp';
 import type { TestApp } from './helpers/testApp';
 
 // The SSR entry's source, required rather than imported: it is typechecked with the client's settings, not these.
@@ -178,7 +178,7 @@ describe('the story list', () => {
     expect(next.statusCode).toBe(200);
     expect(textOf(next.body)).toContain('Paged story 0');
     expect(textOf(first.body)).not.toContain('Paged story 0 ');
-    expect(next.body).toContain(`<link rel="canonical" href="http://127.0.0.1:3000/blog?cursor=${more![1]}">`);
+    expect(next.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog?cursor=${more![1]}">`);
   });
 
   it.each(['abc', '0', '-1', '1e3'])('answers a malformed cursor (%s) with the not-found page', async (cursor) => {

@@ -15,6 +15,7 @@ import {
   shareImage,
   SITE_NAME,
 } from './text';
+import type { ShareImage } from './text';
 
 export type HeadPage =
   | { kind: 'post'; post: BlogPost; path: string }
@@ -161,14 +162,10 @@ export function headTags(page: HeadPage, publicUrl: string): string {
   let ogTitle: string;
   let description: string;
   let canonical: string;
-  let image = {
+  let image: ShareImage = {
     url: `${publicUrl}${DEFAULT_IMAGE.path}`,
     width: DEFAULT_IMAGE.width,
     height: DEFAULT_IMAGE.height,
-  } as {
-    url: string;
-    width?: number;
-    height?: number;
   };
   let graph: object[];
   if (page.kind === 'post') {
@@ -186,7 +183,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     description = fixed.description;
     const path = page.kind === 'home' ? '/' : page.kind === 'blog' ? blogCanonical(page.path) : '/sample';
     canonical = `${publicUrl}${path}`;
-    const page_ = {
+    const webPage = {
       '@type': page.kind === 'blog' ? 'CollectionPage' : 'WebPage',
       '@id': canonical,
       url: canonical,
@@ -194,7 +191,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
       description,
       isPartOf: { '@id': `${publicUrl}/#website` },
     };
-    graph = [page_, website(publicUrl), organization(publicUrl)];
+    graph = [webPage, website(publicUrl), organization(publicUrl)];
     if (fixed.crumb !== undefined)
       graph.push(
         breadcrumbs(publicUrl, [

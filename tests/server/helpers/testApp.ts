@@ -9,6 +9,8 @@ import { createTestDb } from './testDb';
 import type { TestDb } from './testDb';
 
 export const TOKEN = 'test-admin-token-0123456789';
+/** PUBLIC_URL of the test app: every absolute URL it writes starts with this. */
+export const PUBLIC_URL = 'https://touchline.test';
 
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
@@ -19,6 +21,7 @@ export async function startTestApp(
     listCacheTtlMs?: AppOptions['listCacheTtlMs'];
     /** server rendering (pages.test.ts passes the source's entry-server render) */
     renderPage?: AppOptions['renderPage'];
+    publicUrl?: string;
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
   } = {},
@@ -30,6 +33,7 @@ export async function startTestApp(
       adminToken: TOKEN,
       trustProxy: false,
       clientDir: options.clientDir ?? join(tmpdir(), 'touchline-no-client-here'),
+      publicUrl: options.publicUrl ?? PUBLIC_URL,
     },
     authFailures: options.authFailures,
     listCacheTtlMs: options.listCacheTtlMs,

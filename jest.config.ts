@@ -26,7 +26,32 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j|mj)sx?$': tsJest('tsconfig.tools.json') },
+      // pages.test.ts renders the client's source (src/client/entry-server.tsx): JSX, and the lazy pages' import()
+      // compiled to require() as jest runs CommonJS. `npm run typecheck` checks that code with the client's settings.
+      transform: {
+        '^.+\\.(t|j|mj)sx?$': [
+          'ts-jest',
+          {
+            tsconfig: {
+              target: 'ES2022',
+              lib: ['ES2022', 'DOM'],
+              module: 'commonjs',
+              moduleResolution: 'bundler',
+              jsx: 'react-jsx',
+              strict: true,
+              esModuleInterop: true,
+              skipLibCheck: true,
+              resolveJsonModule: true,
+              types: ['node', 'jest'],
+            },
+            diagnostics: { exclude: ['**/src/client/**'] },
+          },
+        ] as [string, object],
+      },
+      moduleNameMapper: {
+        '\\.(css|scss|sass)$': 'identity-obj-proxy',
+        '/clientEnv$': '<rootDir>/tests/client/helpers/clientEnv.jest.ts',
+      },
       // @fastify/static and light-my-request (inject) require content-disposition 3 and cookie 1, ESM-only (Node loads it natively; jest does not).
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },

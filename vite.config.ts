@@ -14,29 +14,47 @@ const reactRouterProduction = path.join(
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
 
-export default defineConfig(({ command }) => ({
+// `vite build --ssr src/client/entry-server.tsx` (npm run build:ssr): the server-rendering bundle, one ES module file
+// (.mjs: the server is CommonJS) that the server loads at run time. The libraries are bundled in too (ssr.noExternal),
+// so their production builds are chosen at build time (see `define`): from node_modules, React and RTK would pick
+// their development builds (slower, with dev-only checks) unless the server ran with NODE_ENV=production.
+const ssrBuild = {
+  outDir: 'dist/ssr',
+  emptyOutDir: true,
+  target: 'node20',
+  sourcemap: false,
+  copyPublicDir: false,
+  rolldownOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // `{}`: typechecked as CommonJS (tsconfig.tools.json), the plugin's CJS signature wants an options object.
   plugins: [react({})],
   publicDir: 'public',
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/routeHints.ts).
-    manifest: true,
-    // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The libraries every page needs change rarely: one long-cached file, apart from our own code.
-          groups: [{ name: 'vendor', test: VENDOR }],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+        // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/routeHints.ts).
+        manifest: true,
+        // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // The libraries every page needs change rarely: one long-cached file, apart from our own code.
+              groups: [{ name: 'vendor', test: VENDOR }],
+            },
+          },
         },
       },
-    },
-  },
+  ssr: { noExternal: true },
+  // Vite leaves process.env.NODE_ENV to run time in a server bundle; fixing it here drops the libraries' dev builds.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: {
       '/api': apiTarget,

@@ -1,20 +1,35 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { store } from './app/store';
-import { AppRoutes } from './app/router';
-import { prefetchRouteData } from './app/prefetchRouteData';
+import { SERVER_STATE_LOADED } from './api/blogApi';
+import { makeStore } from './app/store';
+import { AppRoutes, MissingUrl } from './app/router';
+import { SERVER_STATE_ID } from './app/serverState';
+import type { ServerState } from './app/serverState';
 import './styles/global.scss';
 
-prefetchRouteData(window.location.pathname, store.dispatch);
-
-createRoot(document.getElementById('root')!).render(
+const store = makeStore();
+const container = document.getElementById('root')!;
+const app = (missing?: string) => (
   <StrictMode>
     <Provider store={store}>
       <BrowserRouter>
-        <AppRoutes />
+        <MissingUrl value={missing}>
+          <AppRoutes />
+        </MissingUrl>
       </BrowserRouter>
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A server-rendered page carries the data it was rendered from (a JSON data block, not a script: the CSP runs none
+// inline): load it into the store and hydrate the markup. Other pages (/auth, /admin, npm run dev) render here.
+const embedded = document.getElementById(SERVER_STATE_ID)?.textContent;
+if (embedded) {
+  const { api, missing } = JSON.parse(embedded) as ServerState;
+  store.dispatch({ type: SERVER_STATE_LOADED, payload: api });
+  hydrateRoot(container, app(missing));
+} else {
+  createRoot(container).render(app());
+}

@@ -6,6 +6,9 @@ import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
 import { loadRouteHints } from './routeHints';
+import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages';
+import type { RenderPage } from '../contract/rendering';
+import { headTags } from './seo/head';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './errors';
@@ -43,6 +46,8 @@ export type AppOptions = {
   revisionCheckMs?: number;
   /** The clock (epoch ms) for scheduling and caches; tests inject one to move time instead of sleeping. */
   now?: () => number;
+  /** Server rendering; default: the SSR bundle beside CLIENT_DIR when there is one (tests pass the source's). */
+  renderPage?: RenderPage;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
@@ -60,6 +65,7 @@ export async function buildApp({
   images = new ImageService(db),
   revisionCheckMs = 1_000,
   now = Date.now,
+  renderPage,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -131,6 +137,17 @@ export async function buildApp({
   );
   await app.register(uploadRoutes, { guard, images });
   await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl });
-  await registerClient(app, config.clientDir, indexHtml, loadRouteHints(config.clientDir, db));
+  const hints = loadRouteHints(config.clientDir, db);
+  const { publicUrl } = config;
+  const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
+  const pages =
+    render && indexHtml !== undefined
+      ? createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log: app.log })
+      : undefined;
+  await registerClient(app, config.clientDir, indexHtml, {
+    hints,
+    render: pages,
+    shellHead: (path) => headTags({ kind: 'private', path }, publicUrl),
+  });
   return app;
 }

@@ -3,20 +3,35 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoute, ROUTE_LIST } from '../contract/routes';
+import { etagMatches } from './etag';
+import type { RenderedPage } from './pages';
 import type { RouteHints } from './routeHints';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The client's routes (src/client/app/router.tsx); any other path gets the shell with a 404 status. */
-const CLIENT_ROUTES = [
-  /^\/$/,
-  /^\/blog\/?$/,
-  /^\/sample\/?$/,
-  /^\/page\/[^/]+\/?$/,
-  /^\/auth\/?$/,
-  /^\/admin\/?$/,
-  /^\/admin\/(posts|edit\/[^/]+|preview\/[^/]+)\/?$/,
-];
+export type ClientPages = {
+  /** the page's preload hints (the build's manifest was found) */
+  hints?: RouteHints;
+  /** server rendering (the SSR bundle was found): the page, or undefined to send the shell */
+  render?: (path: string, query: URLSearchParams) => Promise<RenderedPage | undefined>;
+  /** head tags for the shell of a client-rendered route (/auth, /admin) */
+  shellHead?: (path: string) => string;
+};
+
+/** index.html with `tags` at the end of its head. */
+export function addToHead(indexHtml: string, tags: string): string {
+  // A replacer function, not a string: page text may hold `$&` or `$'`, which a replacement string would expand.
+  return indexHtml.replace('</head>', () => `${tags}</head>`);
+}
+
+/** index.html with the page's own head in place of its generic title and description. */
+export function withHead(indexHtml: string, tags: string): string {
+  return addToHead(
+    indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, ''),
+    tags,
+  );
+}
 
 /** Reads CLIENT_DIR/index.html, or undefined when the client has not been built. */
 export function readIndexHtml(clientDir: string): string | undefined {
@@ -25,14 +40,14 @@ export function readIndexHtml(clientDir: string): string | undefined {
 }
 
 /**
- * Serves CLIENT_DIR and answers client routes with index.html. With `hints` (the build's manifest was found) the page's
- * preload links go into its head; without any for a URL the pre-compressed file is sent as is.
+ * Serves CLIENT_DIR and answers page URLs: server-rendered pages when `pages.render` is given, else index.html (the
+ * shell) with the page's preload links and head; without any for a URL the pre-compressed file is sent as is.
  */
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
   indexHtml: string | undefined,
-  hints?: RouteHints,
+  { hints, render, shellHead }: ClientPages = {},
 ): Promise<void> {
   const hasIndex = indexHtml !== undefined;
   if (existsSync(clientDir)) {
@@ -55,16 +70,31 @@ export async function registerClient(
     });
   }
 
-  async function sendIndex(path: string, reply: FastifyReply) {
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    const [path = '/', search = ''] = request.url.split('?');
+    // HTML names hashed assets, so it is revalidated on every use (an ETag makes that a 304).
+    reply.header('cache-control', 'no-cache');
+    const page = render ? await render(path, new URLSearchParams(search)) : undefined;
+    if (page) {
+      reply.code(page.status).header('etag', page.etag).type('text/html; charset=utf-8');
+      if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag))
+        return reply.code(304).send();
+      return reply.send(page.body);
+    }
     // The client shows its not-found page either way; the status tells crawlers and tools the truth.
-    reply.code(CLIENT_ROUTES.some((route) => route.test(path)) ? 200 : 404).header('cache-control', 'no-cache');
+    const match = matchRoute(path);
+    reply.code(match ? (match.route.shellStatus ?? 200) : 404);
     const links = hints ? await hints(path) : '';
-    if (!links || indexHtml === undefined) return reply.sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(indexHtml.replace('</head>', `${links}</head>`));
+    const privateHead = match?.route.render === 'client' && shellHead ? shellHead(path) : '';
+    if ((!links && !privateHead) || indexHtml === undefined) return reply.sendFile('index.html');
+    const html = privateHead ? withHead(indexHtml, privateHead + links) : addToHead(indexHtml, links);
+    return reply.type('text/html; charset=utf-8').send(html);
   }
 
-  // The static handler answers a directory with 403 (index: false), so the root gets the shell explicitly.
-  if (hasIndex) app.get('/', async (_request, reply) => sendIndex('/', reply));
+  // Every page of the route table gets a route of its own: the root because the static handler answers a directory
+  // with 403 (index: false), and all of them so that a page request is not first looked up as a file on disk (that
+  // lookup cost more than a cached page itself). Anything else still reaches the not-found handler below.
+  if (hasIndex) for (const { path } of ROUTE_LIST) app.get(path, sendIndex);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -78,6 +108,6 @@ export async function registerClient(
       (!looksLikeFile || navigating);
     if (!clientRoute) return reply.code(404).send({ error: 'Not found' });
     if (!hasIndex) return reply.code(503).send({ error: 'The client is not built yet: run npm run build' });
-    return sendIndex(path, reply);
+    return sendIndex(request, reply);
   });
 }

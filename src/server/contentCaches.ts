@@ -25,6 +25,8 @@ export class ContentCaches {
   readonly posts: ResponseCache;
   /** GET /api/blogs pages, by limit and cursor */
   readonly lists: ResponseCache;
+  /** server-rendered HTML pages, by URL (pathname + the search that changes the page) */
+  readonly pages: ResponseCache;
 
   private readonly enabled: boolean;
   private readonly readState: ContentCachesOptions['readState'];
@@ -45,12 +47,16 @@ export class ContentCaches {
     this.now = now ?? Date.now;
     this.posts = new ResponseCache({ maxSize: enabled ? 32 * 1_048_576 : 0, now: this.now });
     this.lists = new ResponseCache({ maxSize: enabled ? 4 * 1_048_576 : 0, ttlMs: listTtlMs, now: this.now });
+    // Pages list posts too (/, /blog), so they follow the lists' rule: dropped on every change, and expiring like a
+    // list page.
+    this.pages = new ResponseCache({ maxSize: enabled ? 16 * 1_048_576 : 0, ttlMs: listTtlMs, now: this.now });
   }
 
   /** Something public may have changed: forget every cached answer (a read racing this one is not re-cached either). */
   invalidate(): void {
     this.posts.clear();
     this.lists.clear();
+    this.pages.clear();
     this.epoch += 1;
     // The write may have scheduled a post: learn the next publish moment on the next read.
     this.checkedAt = Number.NEGATIVE_INFINITY;

@@ -5,42 +5,27 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_BOXES, imageSet } from '../contract/imageBoxes';
 import type { ImageFacts } from '../contract/images';
+import { matchRoute, ROUTE_LIST } from '../contract/routes';
+import type { Route } from '../contract/routes';
 import { isSafeUrl } from '../contract/urls';
 import type { Db } from './db/database';
 import { findPostImageUrl } from './repositories/postsRepository';
 import { imageFactsFor } from './repositories/uploadsRepository';
 
-/** The client's route table (src/client/app/router.tsx) as far as preloading needs it: URL -> page module. */
-type Page = {
-  pattern: RegExp;
-  module: string;
-  /** the API request the page makes first */
-  api?: (match: RegExpExecArray) => string;
-  /** the URL's first group is a post id whose hero image is the page's largest paint */
-  postHero?: true;
-};
+/** The module of the not-found page, which the server renders for any URL no route matches. */
+export const NOT_FOUND_MODULE = 'src/client/components/NotFoundPage.tsx';
 
-export const PAGES: readonly Page[] = [
-  { pattern: /^\/$/, module: 'src/client/features/landing/LandingPage.tsx' },
-  { pattern: /^\/blog\/?$/, module: 'src/client/features/blog/BlogListPage.tsx', api: () => '/api/blogs' },
-  {
-    pattern: /^\/page\/([1-9]\d{0,14})\/?$/,
-    module: 'src/client/features/post/PostPage.tsx',
-    api: (match) => `/api/blogs/${match[1]}`,
-    postHero: true,
-  },
-  { pattern: /^\/sample\/?$/, module: 'src/client/features/sample/SamplePage.tsx' },
-  { pattern: /^\/auth\/?$/, module: 'src/client/features/auth/AuthPage.tsx' },
-  { pattern: /^\/admin\/?$/, module: 'src/client/features/editor/AdminPage.tsx' },
-  { pattern: /^\/admin\/posts\/?$/, module: 'src/client/features/editor/PostsPage.tsx' },
-  { pattern: /^\/admin\/edit\/[^/]+\/?$/, module: 'src/client/features/editor/EditPage.tsx' },
-  { pattern: /^\/admin\/preview\/[^/]+\/?$/, module: 'src/client/features/editor/PreviewPage.tsx' },
-];
+/** A route's page module as Vite's build manifest names it. */
+export const pageModule = (route: Route) => `src/client/features/${route.page}.tsx`;
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-export type RouteHints = (pathname: string) => Promise<string>;
+/**
+ * The hints for a pathname. `data: false` when the page carries its data (server-rendered): no API request to
+ * preload. `missing`: the page shows the not-found page.
+ */
+export type RouteHints = (pathname: string, options?: { data?: boolean; missing?: boolean }) => Promise<string>;
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -87,7 +72,7 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
 
   const pageLinks = new Map<string, string>();
-  for (const { module } of PAGES) {
+  for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE]) {
     const keys = [...closure(manifest, module)].filter((key) => !loaded.has(key));
     const css = new Set(keys.flatMap((key) => manifest[key].css ?? []));
     pageLinks.set(
@@ -110,18 +95,17 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
     }
   };
 
-  return async (pathname) => {
-    for (const page of PAGES) {
-      const match = page.pattern.exec(pathname);
-      if (!match) continue;
-      let links = pageLinks.get(page.module) ?? '';
-      // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
-      if (page.api) links += `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(page.api(match))}">`;
-      if (page.postHero) {
-        links += (await heroImage(Number(match[1]))) ?? '';
-      }
-      return links;
+  return async (pathname, { data = true, missing = false } = {}) => {
+    const match = matchRoute(pathname);
+    if (!match || missing) return pageLinks.get(NOT_FOUND_MODULE) ?? '';
+    let links = pageLinks.get(pageModule(match.route)) ?? '';
+    const id = match.params.id;
+    // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
+    const api = match.route.data === 'post' ? `/api/blogs/${id}` : match.route.data === 'list' ? '/api/blogs' : '';
+    if (api && data) links += `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(api)}">`;
+    if (match.route.data === 'post') {
+      links += (await heroImage(Number(id))) ?? '';
     }
-    return '';
+    return links;
   };
 }

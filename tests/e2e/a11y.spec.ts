@@ -26,17 +26,26 @@ const ROUTES: Route[] = [
   { name: 'admin editor', path: () => '/admin', heading: 'Create New Blog Post' },
   { name: 'not found', path: () => '/no-such-page', heading: /./ },
   // States with their own colours and markup:
-  { name: 'post error', path: () => '/page/987654321', heading: null, act: (page) => shown(page, 'Blog not found') },
+  // A first load carries its data (server rendering): error states are reached by in-app navigation.
+  {
+    name: 'post error',
+    path: () => '/sample',
+    heading: /video channel/i,
+    act: async (page) => {
+      await navigateInApp(page, '/page/987654321');
+      await shown(page, 'Blog not found');
+    },
+  },
   {
     name: 'blog list failure',
-    path: () => '/blog',
-    heading: 'Latest Sports Stories',
+    path: () => '/sample',
+    heading: /video channel/i,
     act: async (page) => {
       await page.route(
         (url) => url.pathname === '/api/blogs',
         (route) => route.fulfill({ status: 500, json: { error: 'down' } }),
       );
-      await page.reload();
+      await navigateInApp(page, '/blog');
       await shown(page, 'Try again');
     },
   },
@@ -110,6 +119,15 @@ async function showPosts(page: Page) {
   await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
   await page.getByRole('button', { name: 'Show posts' }).click();
   await expect(page.getByRole('table')).toBeVisible();
+}
+
+/** Moves to `path` as a link in the app would (the app fetches the page's data), once the page has hydrated. */
+async function navigateInApp(page: Page, path: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 async function shown(page: Page, text: string) {

@@ -24,9 +24,17 @@ export function nextCursorFromLink(link: string | null | undefined): string | nu
 // Request needs an absolute URL outside a document (jest); in the browser this is simply /api.
 const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
 
+/**
+ * The action that loads the api state a server-rendered page embeds (entry-server.tsx writes it, main.tsx dispatches
+ * it before hydrating), so the page's queries start fulfilled and are not fetched again.
+ */
+export const SERVER_STATE_LOADED = 'api/serverStateLoaded';
+
 export const blogApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery(baseUrl),
+  // The payload is this slice's state as the server's store held it (RTK's CombinedState, which it cannot name here).
+  extractRehydrationInfo: (action) => (action.type === SERVER_STATE_LOADED ? (action.payload as never) : undefined),
   tagTypes: ['Blog'],
   endpoints: (build) => ({
     getBlogs: build.infiniteQuery<BlogPage, void, string | null>({

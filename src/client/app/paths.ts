@@ -1,12 +1,14 @@
-// The route registry: every internal link is built here, never as a string literal elsewhere.
+// Every internal link is built here from the route table (src/contract/routes.ts), never as a string literal elsewhere.
+import { pathTo } from '../../contract/routes';
+
 export const paths = {
-  home: () => '/',
-  blog: () => '/blog',
-  sample: () => '/sample',
-  post: (id: number | string) => `/page/${encodeURIComponent(String(id))}`,
-  auth: () => '/auth',
-  admin: () => '/admin',
-  adminPosts: () => '/admin/posts',
-  adminEdit: (id: number | string) => `/admin/edit/${encodeURIComponent(String(id))}`,
-  adminPreview: (id: number | string) => `/admin/preview/${encodeURIComponent(String(id))}`,
+  home: () => pathTo('home'),
+  blog: () => pathTo('blog'),
+  sample: () => pathTo('sample'),
+  post: (id: number | string) => pathTo('post', { id }),
+  auth: () => pathTo('auth'),
+  admin: () => pathTo('admin'),
+  adminPosts: () => pathTo('adminPosts'),
+  adminEdit: (id: number | string) => pathTo('adminEdit', { id }),
+  adminPreview: (id: number | string) => pathTo('adminPreview', { id }),
 } as const;

@@ -1,55 +1,77 @@
-// The route table (SPEC 2). Composition of features happens here; features never import each other.
-// Only the chrome is in the first chunk; every page is its own lazy chunk, so a visitor downloads the page they
-// open (the editor, and zod used by the post page, stay out of everyone else's load).
-// main.tsx renders these routes with the declarative <BrowserRouter> + useRoutes, which is about 16 KB gzip
-// lighter than the data router (createBrowserRouter); tests may still mount them in a memory data router.
-import { Suspense, lazy } from 'react';
-import type { ReactNode } from 'react';
-import { useRoutes } from 'react-router-dom';
+// The client side of the route table (src/contract/routes.ts): each route's page component and loading text.
+// Composition of features happens here; features never import each other. Only the chrome is in the first chunk;
+// every page is its own lazy chunk, so a visitor downloads the page they open (the editor, and zod used by the post
+// page, stay out of everyone else's load). main.tsx renders these routes with the declarative <BrowserRouter> +
+// useRoutes, which is about 16 KB gzip lighter than the data router (createBrowserRouter); tests may still mount them
+// in a memory data router, and the server renders them in a StaticRouter (entry-server.tsx).
+import { Suspense, createContext, lazy, useContext } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { useLocation, useParams, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { Layout } from '../components/Layout';
+import { ROUTE_LIST, paramsAreValid } from '../../contract/routes';
+import type { RouteName } from '../../contract/routes';
+import { Layout } from './Layout';
 
-const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
-const BlogListPage = lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage })));
-const PostPage = lazy(() => import('../features/post/PostPage').then((m) => ({ default: m.PostPage })));
-const SamplePage = lazy(() => import('../features/sample/SamplePage').then((m) => ({ default: m.SamplePage })));
-const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
-// The editor is a lazy chunk: a visitor never downloads it.
-const AdminPage = lazy(() => import('../features/editor/AdminPage').then((m) => ({ default: m.AdminPage })));
-const PostsPage = lazy(() => import('../features/editor/PostsPage').then((m) => ({ default: m.PostsPage })));
-const EditPage = lazy(() => import('../features/editor/EditPage').then((m) => ({ default: m.EditPage })));
-const PreviewPage = lazy(() => import('../features/editor/PreviewPage').then((m) => ({ default: m.PreviewPage })));
+const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
+  home: lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage }))),
+  blog: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
+  post: lazy(() => import('../features/post/PostPage').then((m) => ({ default: m.PostPage }))),
+  sample: lazy(() => import('../features/sample/SamplePage').then((m) => ({ default: m.SamplePage }))),
+  auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
+  // The editor is a lazy chunk: a visitor never downloads it.
+  admin: lazy(() => import('../features/editor/AdminPage').then((m) => ({ default: m.AdminPage }))),
+  adminPosts: lazy(() => import('../features/editor/PostsPage').then((m) => ({ default: m.PostsPage }))),
+  adminEdit: lazy(() => import('../features/editor/EditPage').then((m) => ({ default: m.EditPage }))),
+  adminPreview: lazy(() => import('../features/editor/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
+};
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-/** While a page's chunk loads, show that page's own loading text (SPEC 2), where the page shows it, so nothing jumps. */
-const page = (element: ReactNode, loading?: string, className = 'status') => (
-  <Suspense
-    fallback={
-      loading ? (
-        <p className={className} role="status">
-          {loading}
-        </p>
-      ) : null
-    }
-  >
-    {element}
-  </Suspense>
-);
+/** While a page's chunk loads, the page's own loading text (SPEC 2), where the page shows one, so nothing jumps. */
+const LOADING: Partial<Record<RouteName, { text: string; className: string }>> = {
+  blog: { text: 'Loading posts...', className: 'status' },
+  post: { text: 'Loading blog content...', className: 'status reading-column' },
+};
+
+/**
+ * A URL (pathname + search) the server answered with its not-found page although a route matches it (no post has
+ * that id): hydration must render the same. Context, not a module variable: the server renders requests concurrently.
+ */
+export const MissingUrl = createContext<string | undefined>(undefined);
+
+function RoutePage({ name }: { name: RouteName }) {
+  const params = useParams();
+  const { pathname, search } = useLocation();
+  const missingUrl = useContext(MissingUrl);
+  const Page = paramsAreValid(params) && missingUrl !== pathname + search ? PAGES[name] : NotFoundPage;
+  const loading = Page === NotFoundPage ? undefined : LOADING[name];
+  return (
+    <Suspense
+      fallback={
+        loading ? (
+          <p className={loading.className} role="status">
+            {loading.text}
+          </p>
+        ) : null
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: page(<LandingPage />) },
-      { path: '/blog', element: page(<BlogListPage />, 'Loading posts...') },
-      { path: '/sample', element: page(<SamplePage />) },
-      { path: '/page/:id', element: page(<PostPage />, 'Loading blog content...', 'status reading-column') },
-      { path: '/auth', element: page(<AuthPage />) },
-      { path: '/admin', element: page(<AdminPage />) },
-      { path: '/admin/posts', element: page(<PostsPage />) },
-      { path: '/admin/edit/:id', element: page(<EditPage />) },
-      { path: '/admin/preview/:id', element: page(<PreviewPage />) },
-      { path: '*', element: page(<NotFoundPage />) },
+      ...ROUTE_LIST.map(({ name, path }) => ({ path, element: <RoutePage name={name} /> })),
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={null}>
+            <NotFoundPage />
+          </Suspense>
+        ),
+      },
     ],
   },
 ];

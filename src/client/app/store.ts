@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { blogApi } from '../api/blogApi';
 import themeSlice from '../features/theme/themeSlice';
-import authSlice from '../features/auth/authSlice';
+import authSlice from './authSlice';
 
 /**
  * Slices that code-split chunks inject into rootReducer when they load (RTK combineSlices). The editor is one: its
@@ -23,8 +23,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(blogApi.middleware),
   });
 }
-
-export const store = makeStore();
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];

@@ -4,9 +4,7 @@ import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../c
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
-
-/** The largest id a PostgreSQL integer column holds; anything larger cannot exist. */
-export const MAX_ID = 2_147_483_647;
+import { POST_ID_MAX } from '../../contract/routes';
 
 function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;
@@ -115,7 +113,7 @@ export async function listPosts(
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
   // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
-  if (beforeId !== undefined && beforeId <= MAX_ID) query = query.where('id', '<', beforeId);
+  if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
@@ -142,7 +140,7 @@ async function readPost(
   id: number,
   { includeHidden = false, now = new Date() }: ReadOptions,
 ): Promise<BlogPost | undefined> {
-  if (id > MAX_ID) return undefined;
+  if (id > POST_ID_MAX) return undefined;
   let query = selectPosts(executor).where('id', '=', id);
   if (!includeHidden) query = onlyPublic(query, now);
   const post = await query.executeTakeFirst();
@@ -298,7 +296,7 @@ export async function updatePost(
   input: PostInput,
   { seenUpdatedAt, ifUnchanged = false, now = new Date() }: WriteCondition = {},
 ): Promise<WriteOutcome<BlogPost>> {
-  if (id > MAX_ID) return { outcome: 'not-found' };
+  if (id > POST_ID_MAX) return { outcome: 'not-found' };
   // Strictly later than the version replaced, even within one millisecond or with another process's clock ahead.
   const seen = seenUpdatedAt === undefined ? Number.NaN : Date.parse(seenUpdatedAt);
   const updatedAt = new Date(Number.isNaN(seen) ? now.getTime() : Math.max(now.getTime(), seen + 1)).toISOString();
@@ -327,7 +325,7 @@ export async function deletePost(
   id: number,
   { seenUpdatedAt, ifUnchanged = false }: WriteCondition = {},
 ): Promise<WriteOutcome<undefined>> {
-  if (id > MAX_ID) return { outcome: 'not-found' };
+  if (id > POST_ID_MAX) return { outcome: 'not-found' };
   return conditionally(() =>
     db.kysely.transaction().execute(async (trx) => {
       let statement = trx.deleteFrom('posts').where('id', '=', id);
@@ -360,7 +358,7 @@ export async function contentState(db: Db, now: Date): Promise<{ revision: numbe
 
 /** The header image of a public post ('' when it has none), or undefined when there is no such public post. */
 export async function findPostImageUrl(db: Db, id: number, now = new Date()): Promise<string | undefined> {
-  if (id > MAX_ID) return undefined;
+  if (id > POST_ID_MAX) return undefined;
   // A hint in a page anyone may load: a draft's image address would be a trace of the draft.
   const row = await onlyPublic(selectPosts(db.kysely), now).where('id', '=', id).executeTakeFirst();
   return row?.image_url;

@@ -7,6 +7,7 @@ import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
 import type { BlogPost } from '../../contract/types';
 import { presentedToken } from '../auth';
+import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { strongEtag } from '../etag';
@@ -53,10 +54,7 @@ const STALE = 'The post was changed or deleted since you loaded it. Reload it, t
 const NOT_FOUND = { error: 'Blog not found' };
 
 const positiveInteger = (message: string) =>
-  z.pipe(
-    z.string().check(z.refine((s) => /^[1-9]\d{0,15}$/.test(s) && Number(s) <= Number.MAX_SAFE_INTEGER, message)),
-    z.transform(Number),
-  );
+  z.pipe(z.string().check(z.refine((s) => parsePostId(s) !== undefined, message)), z.transform(Number));
 
 const listQuerySchema = z.object({
   limit: z._default(

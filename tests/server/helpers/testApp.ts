@@ -22,6 +22,8 @@ export async function startTestApp(
     revisionCheckMs?: AppOptions['revisionCheckMs'];
     /** the app's clock (epoch ms): scheduling and caches follow it */
     now?: AppOptions['now'];
+    /** server rendering (pages.test.ts passes the source's entry-server render) */
+    renderPage?: AppOptions['renderPage'];
     publicUrl?: string;
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
@@ -40,6 +42,7 @@ export async function startTestApp(
     listCacheTtlMs: options.listCacheTtlMs,
     revisionCheckMs: options.revisionCheckMs,
     now: options.now,
+    renderPage: options.renderPage,
   });
   await app.ready();
   return {

@@ -6,7 +6,7 @@ import { LogIn, UserPlus } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { signedIn } from './authSlice';
+import { signedIn } from '../../app/authSlice';
 import { verifyPassword } from './verifyPassword';
 import styles from './AuthPage.module.scss';
 

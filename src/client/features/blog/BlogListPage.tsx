@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetBlogsInfiniteQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
+import { useHydrated } from '../../app/useHydrated';
 import type { BlogSummary } from '../../../contract/types';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
@@ -51,6 +52,10 @@ export function BlogListPage() {
   }, [isError, error]);
 
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  // Before the script runs (or without JavaScript) 'Load more' is a link to the next page, rendered by the server, so
+  // readers and crawlers reach every post; once hydrated it is the button that adds the next page in place.
+  const hydrated = useHydrated();
+  const nextCursor = data?.pages[data.pages.length - 1]?.nextCursor;
 
   // After 'Load more', keyboard focus goes to the first story it added (the button may be gone: last page).
   const listRef = useRef<HTMLUListElement>(null);
@@ -89,7 +94,14 @@ export function BlogListPage() {
               </li>
             ))}
           </ul>
-          {hasNextPage && (
+          {hasNextPage && !hydrated && nextCursor && (
+            <p className={styles.more}>
+              <a className="button button-secondary" href={`${paths.blog()}?cursor=${encodeURIComponent(nextCursor)}`}>
+                Load more
+              </a>
+            </p>
+          )}
+          {hasNextPage && hydrated && (
             <p className={styles.more}>
               {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the top of the page. */}
               <button

@@ -5,7 +5,7 @@ import { List, LogIn, LogOut, RotateCcw, Send } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { selectIsAuthenticated, signedOut } from '../auth/authSlice';
+import { selectIsAuthenticated, signedOut } from '../../app/authSlice';
 import { AccessTokenField } from './AccessTokenField';
 import { ensureDraftPersisted } from './draftStorage';
 import { draftReset } from './editorSlice';

@@ -1,5 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useHydrated } from '../../app/useHydrated';
 import { selectThemeMode, themeToggled } from './themeSlice';
 import styles from './ThemeToggle.module.scss';
 
@@ -7,7 +8,9 @@ export type ThemeToggleProps = { className?: string };
 
 /** Its accessible name says what a press does ('Switch to light theme'), so no pressed state is needed. */
 export function ThemeToggle({ className }: ThemeToggleProps) {
-  const mode = useAppSelector(selectThemeMode);
+  // The server cannot know the stored theme and renders the default (dark); <html data-theme> is right before paint.
+  const storedMode = useAppSelector(selectThemeMode);
+  const mode = useHydrated() ? storedMode : 'dark';
   const dispatch = useAppDispatch();
   const label = mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (

@@ -1,11 +1,13 @@
-// The shared chrome (SPEC 2): skip link, fixed top bar, the page, and the bottom tab bar on small screens.
+// The shared chrome (SPEC 2): skip link, fixed top bar, the page, and the bottom tab bar on small screens. It lives in
+// the app layer because it composes a feature (the theme toggle), which a shared component may not import.
 import { Suspense, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { House, LayoutDashboard, Newspaper, Trophy } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { paths } from '../app/paths';
-import { PageErrorBoundary } from './PageErrorBoundary';
+import { matchRoute } from '../../contract/routes';
+import { paths } from './paths';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useThemePersistence } from '../features/theme/useThemePersistence';
 import styles from './Layout.module.scss';
@@ -24,9 +26,10 @@ const linkClass =
   ({ isActive }: { isActive: boolean }) =>
     isActive || inArea ? `${base} ${styles.active}` : base;
 
-// /page/:id belongs to the blog, so Blog stays highlighted there (aria-current only on the exact page).
-function isBlogArea(pathname: string) {
-  return pathname.startsWith('/page/');
+// A page inside an area (a post belongs to the blog) keeps the area's item highlighted (aria-current only on the
+// exact page).
+function areaPath(pathname: string): string | undefined {
+  return matchRoute(pathname)?.route.area;
 }
 
 export function Layout() {
@@ -50,10 +53,8 @@ export function Layout() {
     mainRef.current?.focus();
   };
 
-  const items = NAV_ITEMS.map((item) => ({
-    ...item,
-    inArea: item.to === paths.blog() && isBlogArea(pathname),
-  }));
+  const area = areaPath(pathname);
+  const items = NAV_ITEMS.map((item) => ({ ...item, inArea: item.to === area }));
 
   return (
     <div className={styles.shell}>

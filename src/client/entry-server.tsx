@@ -1,0 +1,86 @@
+// Server rendering: the same routes and components the browser runs, rendered in a StaticRouter with a store of
+// their own per request, whose RTK Query cache the server fills from its repositories (no HTTP call to itself).
+// `npm run build` bundles this file with Vite into dist/ssr; the server loads that bundle at run time
+// (src/server/pageRenderer.ts), so server code never imports client code.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router-dom';
+import { blogApi } from './api/blogApi';
+import { AppRoutes, MissingUrl } from './app/router';
+import { SERVER_STATE_ID } from './app/serverState';
+import type { ServerState } from './app/serverState';
+import { makeStore } from './app/store';
+import type { RenderInput, RenderOutput } from '../contract/rendering';
+
+/**
+ * JSON that can sit inside a <script> element whatever the data holds: `<` never appears (so no `</script>` or
+ * `<!--` can close or bend the element), nor U+2028/U+2029 (line terminators to older JavaScript parsers).
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The parts of the api slice the client rehydrates (queries and their tags), made the same on every render of the
+ * same data, so the page's ETag only changes with its content: no per-request id, and a fixed time of fetching (RTK
+ * only asks whether an entry was fulfilled, since refetchOnMountOrArgChange is off).
+ */
+function embeddableApiState({ queries, provided }: ReturnType<ReturnType<typeof makeStore>['getState']>['api']) {
+  const stable = Object.fromEntries(
+    Object.entries(queries).map(([key, entry]) => {
+      const { requestId: _requestId, ...rest } = entry ?? {};
+      return [key, { ...rest, startedTimeStamp: 1, fulfilledTimeStamp: 1 }];
+    }),
+  );
+  return { queries: stable, mutations: {}, provided };
+}
+
+export async function render({ url, post, list, missing }: RenderInput): Promise<RenderOutput> {
+  const store = makeStore();
+  if (post)
+    store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
+  // An infinite query's cache entry is its pages and the param each was fetched with; the client continues from the
+  // last page's nextCursor, as if it had fetched this page itself.
+  if (list) {
+    store.dispatch(
+      blogApi.util.upsertQueryEntries([
+        { endpointName: 'getBlogs', arg: undefined, value: { pages: [list.page], pageParams: [list.cursor] } },
+      ]),
+    );
+  }
+  const pathname = url.split('?')[0] ?? url;
+  const state: ServerState = { api: embeddableApiState(store.getState().api), missing: missing ? url : undefined };
+
+  let failure: unknown;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Provider store={store}>
+        <StaticRouter location={url}>
+          <MissingUrl value={state.missing}>
+            <AppRoutes />
+          </MissingUrl>
+        </StaticRouter>
+      </Provider>
+    </StrictMode>,
+    {
+      // React outlines a Suspense boundary larger than this (12.8 KB by default: a long post or story list) into a
+      // hidden div that an inline script moves into place. The CSP runs no inline script, and the whole page is
+      // ready anyway, so every boundary stays in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failure ??= error;
+      },
+    },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  if (failure) throw failure instanceof Error ? failure : new Error(`Rendering ${pathname} failed: ${String(failure)}`);
+  return {
+    html: Buffer.concat(chunks).toString('utf8'),
+    stateScript: `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`,
+  };
+}

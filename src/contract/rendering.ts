@@ -1,0 +1,23 @@
+// The seam between the server and the server-rendering bundle (src/client/entry-server.tsx, built into dist/ssr and
+// loaded at run time): what the server hands it, and what it hands back.
+import type { BlogPost, BlogSummary } from './types';
+
+export type RenderInput = {
+  /** pathname plus search, as the router should see it */
+  url: string;
+  /** a post page's post, under the id its URL spells */
+  post?: { id: string; post: BlogPost };
+  /** the story list's page: the one after `cursor`, or the first when it is null */
+  list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null } };
+  /** a route matches the URL but has nothing to show (no post has the id): render the not-found page */
+  missing?: boolean;
+};
+
+export type RenderOutput = {
+  /** the markup for <div id="root"> */
+  html: string;
+  /** the <script type="application/json"> block the client hydrates from */
+  stateScript: string;
+};
+
+export type RenderPage = (input: RenderInput) => Promise<RenderOutput>;

@@ -1,0 +1,101 @@
+// The app's one route table. The client router, server rendering, the server's preload hints, its 404 decision, link
+// building and post-id validation all read it: adding a page is one line here (plus its component in
+// src/client/app/router.tsx, which the compiler asks for).
+
+/** The largest id a stored post can have (the database's integer column); a larger well-formed id finds no post. */
+export const POST_ID_MAX = 2_147_483_647;
+
+/**
+ * The post id a URL spells ('12'), or undefined when it is malformed ('012', '1.5', '1e3', past 2^53): a malformed id
+ * is a 400 from the API and a 404 page; a well-formed id of no post is a 404 from both. Also the API's cursor rule.
+ */
+export function parsePostId(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[1-9]\d{0,15}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= Number.MAX_SAFE_INTEGER ? id : undefined;
+}
+
+type RouteDefinition = {
+  /** react-router pattern; `:id` is always a post id (see parsePostId) */
+  path: string;
+  /** the page's module, src/client/features/{page}.tsx (the server's preload hints find its chunks by it) */
+  page: string;
+  /** 'server': rendered on the server and hydrated; 'client': the server sends the shell */
+  render: 'server' | 'client';
+  /** the data the page reads first: a post by its :id, or the story list */
+  data?: 'post' | 'list';
+  /** the path of the top-level navigation item that stays highlighted on this page */
+  area?: string;
+  /** the status the server answers the shell of a client-rendered page with (default 200) */
+  shellStatus?: 404;
+};
+
+export const ROUTES = {
+  home: { path: '/', page: 'landing/LandingPage', render: 'server' },
+  blog: { path: '/blog', page: 'blog/BlogListPage', render: 'server', data: 'list' },
+  post: {
+    path: '/page/:id',
+    page: 'post/PostPage',
+    render: 'server',
+    data: 'post',
+    area: '/blog',
+  },
+  sample: { path: '/sample', page: 'sample/SamplePage', render: 'server' },
+  auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
+  admin: { path: '/admin', page: 'editor/AdminPage', render: 'client' },
+  adminPosts: { path: '/admin/posts', page: 'editor/PostsPage', render: 'client', area: '/admin' },
+  adminEdit: { path: '/admin/edit/:id', page: 'editor/EditPage', render: 'client', area: '/admin' },
+  // The server never sees the admin token (it lives in the tab's memory), so a preview's address answers 404 to anyone
+  // who loads it; the admin reaches the preview inside the app, where the page fetches the draft with the token.
+  adminPreview: {
+    path: '/admin/preview/:id',
+    page: 'editor/PreviewPage',
+    render: 'client',
+    area: '/admin',
+    shellStatus: 404,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof ROUTES;
+export type Route = RouteDefinition & { name: RouteName };
+
+/** Every route, in table order. */
+export const ROUTE_LIST: readonly Route[] = Object.entries(ROUTES).map(([name, route]) => ({
+  ...(route as RouteDefinition),
+  name: name as RouteName,
+}));
+
+/** The rule each named path parameter must satisfy; a URL that breaks it matches no route (a 404). */
+const PARAM_RULES: Record<string, (value: string) => boolean> = {
+  id: (value) => parsePostId(value) !== undefined,
+};
+
+/** Whether react-router's params of a matched route satisfy the table's rules. */
+export function paramsAreValid(params: Record<string, string | undefined>): boolean {
+  return Object.entries(params).every(([name, value]) => !PARAM_RULES[name] || PARAM_RULES[name](value ?? ''));
+}
+
+export type RouteMatch = { route: Route; params: Record<string, string> };
+
+/** The route a pathname opens (a trailing slash allowed), with valid params; undefined for a not-found page. */
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  const segments = pathname.replace(/(.)\/$/, '$1').split('/');
+  for (const route of ROUTE_LIST) {
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      const segment = segments[index] ?? '';
+      if (!part.startsWith(':')) return part === segment;
+      params[part.slice(1)] = segment;
+      return true;
+    });
+    if (matches && paramsAreValid(params)) return { route, params };
+  }
+  return undefined;
+}
+
+/** The URL of a route: pathTo('post', { id: 3 }) is '/page/3'. */
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
+  return ROUTES[name].path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(String(params[key])));
+}

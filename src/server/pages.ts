@@ -1,0 +1,117 @@
+// Server-rendered pages: the route table decides which URLs the server renders (/, /blog, /page/:id, /sample and the
+// not-found page), the repositories supply their data, the SSR bundle renders them into index.html, and the HTML is
+// cached per URL in ContentCaches.pages (dropped by every write, like the API's lists) with an ETag for 304s.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS } from '../contract/limits';
+import type { RenderInput, RenderPage } from '../contract/rendering';
+import { matchRoute, parsePostId } from '../contract/routes';
+import { withHead } from './clientRoutes';
+import type { ContentCaches } from './contentCaches';
+import type { Db } from './db/database';
+import { strongEtag } from './etag';
+import { findPost, listPosts } from './repositories/postsRepository';
+import type { RouteHints } from './routeHints';
+import { headTags } from './seo/head';
+import type { HeadPage } from './seo/head';
+
+/** The SSR bundle `npm run build` writes beside the client build (vite build --ssr, see package.json). */
+export function ssrBundleFile(clientDir: string): string {
+  return join(clientDir, '..', 'ssr', 'entry-server.mjs');
+}
+
+/**
+ * Loads the SSR bundle's render function, or undefined when there is none (an older build): pages are then rendered
+ * in the browser from the shell, as before. Loaded at run time, not imported, so server code never imports client code.
+ */
+export async function loadPageRenderer(file: string): Promise<RenderPage | undefined> {
+  if (!existsSync(file)) return undefined;
+  const bundle = (await import(pathToFileURL(file).href)) as { render?: RenderPage };
+  return bundle.render;
+}
+
+export type RenderedPage = { status: 200 | 404; body: string; etag: string };
+
+export type PageServerOptions = {
+  db: Db;
+  caches: ContentCaches;
+  indexHtml: string;
+  render: RenderPage;
+  hints?: RouteHints;
+  /** the site's public address, for the head's absolute URLs */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+/** What the server renders for a URL: the bundle's input and the head's description of the page. */
+type PagePlan = { head: HeadPage; input: RenderInput };
+
+/**
+ * Returns the page for a GET of `path` + `query`, or undefined when the shell should be sent instead (a client-rendered
+ * route such as /admin, or a render that failed: the browser then renders the page itself).
+ */
+export function createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log }: PageServerOptions) {
+  const notFound = (url: string, missing: boolean): PagePlan => ({
+    head: { kind: 'notFound', path: url },
+    input: { url, missing },
+  });
+
+  async function plan(path: string, query: URLSearchParams): Promise<PagePlan> {
+    const match = matchRoute(path);
+    if (!match) return notFound(path, false);
+    const { route, params } = match;
+    if (route.data === 'post') {
+      const post = await findPost(db, parsePostId(params.id)!);
+      if (!post) return notFound(path, true);
+      return { head: { kind: 'post', post, path }, input: { url: path, post: { id: params.id!, post } } };
+    }
+    if (route.data === 'list') {
+      // /blog?cursor=N is the list after post N: what 'Load more' links to, so it works without JavaScript.
+      const cursorText = query.get('cursor');
+      const cursor = cursorText === null ? undefined : parsePostId(cursorText);
+      const url = cursorText === null ? path : `${path}?cursor=${cursorText}`;
+      if (cursorText !== null && cursor === undefined) return notFound(url, true);
+      const { posts, nextCursor } = await listPosts(db, { limit: LIMITS.pageSizeDefault, beforeId: cursor });
+      const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
+      return { head: { kind: 'blog', path: url }, input: { url, list: { cursor: cursorText, page } } };
+    }
+    return { head: { kind: route.name === 'home' ? 'home' : 'sample', path }, input: { url: path } };
+  }
+
+  /**
+   * The page for a GET of `path` + `query`, or undefined when the shell should be sent instead: a client-rendered
+   * route such as /admin, or a render that failed (the browser then renders the page itself).
+   */
+  return async function renderPage(path: string, query: URLSearchParams): Promise<RenderedPage | undefined> {
+    const route = matchRoute(path)?.route;
+    if (route?.render === 'client') return undefined;
+    // Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy).
+    const key = route?.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
+    const cached = route ? caches.pages.get(key) : undefined;
+    if (cached) return { status: 200, body: cached.body, etag: cached.headers!.etag! };
+
+    const generation = caches.pages.generation;
+    const { head, input } = await plan(path, query);
+    let rendered;
+    try {
+      rendered = await render(input);
+    } catch (error) {
+      log.error({ err: error, url: input.url }, 'server rendering failed; sending the shell');
+      return undefined;
+    }
+    const missing = head.kind === 'notFound';
+    const links = hints ? await hints(path, { data: false, missing }) : '';
+    // A replacer function, not a string: a post's text may hold `$&` or `$'`, which a replacement string expands.
+    const body = withHead(indexHtml, headTags(head, publicUrl) + links).replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`,
+    );
+    const etag = strongEtag(body);
+    // A not-found page is not kept: another process may store that post a moment from now, and unknown URLs are
+    // endless.
+    if (!missing) caches.pages.set(key, { body, headers: { etag } }, generation);
+    return { status: missing ? 404 : 200, body, etag };
+  };
+}

@@ -1,0 +1,209 @@
+// Server-rendered pages through the real app: status codes, the markup a reader without JavaScript gets, the embedded
+// state the client hydrates from (hostile text included), the HTML cache with its ETag, and new posts showing at once.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RenderPage } from '../../src/contract/rendering';
+import { createPost } from '../../src/server/repositories/postsRepository';
+import { blogSubmissionSchema } from '../../src/contract/schemas';
+import type { BlogSubmission } from '../../src/contract/schemas';
+import { validSubmission } from './fixtures/submissions';
+import { PUBLIC_URL, startTestApp, TOKEN } from './helpers/testApp';
+import type { TestApp } from './helpers/testApp';
+
+// The SSR entry's source, required rather than imported: it is typechecked with the client's settings, not these.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { render } = require('../../src/client/entry-server') as { render: RenderPage };
+
+const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="generic"><title>Touchline</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+
+let clientDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'touchline-ssr-'));
+  writeFileSync(join(clientDir, 'index.html'), INDEX);
+  t = await startTestApp({ clientDir, renderPage: render });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const store = (header: Partial<BlogSubmission['header']> = {}) =>
+  createPost(t.db, blogSubmissionSchema.parse(validSubmission(header)));
+/** Through the API, as an admin publishes: the write drops the cached pages. */
+async function publish(title: string): Promise<number> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/blogs',
+    headers: { authorization: `Bearer ${TOKEN}` },
+    payload: validSubmission({ title }),
+  });
+  expect(created.statusCode).toBe(201);
+  return (created.json() as { id: number }).id;
+}
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+/** The page's visible text, roughly as a reader without JavaScript sees it. */
+const textOf = (html: string) =>
+  html
+    .replace(/<head>[\s\S]*<\/head>/, '')
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+/** The JSON data block the client hydrates from. */
+function embeddedState(html: string): { api: { queries: Record<string, { status: string; data: unknown }> } } {
+  const match = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(html);
+  if (!match) throw new Error('no embedded state');
+  return JSON.parse(match[1]!);
+}
+
+describe('a post page', () => {
+  it('is rendered on the server: title, date, read time, every section and the product cards', async () => {
+    const post = await store();
+    const res = await get(`/page/${post.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const text = textOf(res.body);
+    for (const shown of [
+      'Derby Day: Five Things We Learned',
+      'Published: March 14, 2024',
+      '10 min read',
+      'The build-up',
+      'A week of nerves <b>and</b> noise & rumours.',
+      'Tickets sold out',
+      'Line-ups',
+      '4-3-3',
+      '5-3-2',
+      'Match Ball',
+      'View on Amazon',
+    ])
+      expect(text).toContain(shown);
+    expect(text).not.toContain('Loading blog content...');
+    expect(res.body).toContain('<title>Derby Day: Five Things We Learned · Touchline</title>');
+    expect(res.body).not.toContain('content="generic"');
+    // The client starts with the post in its store: no request for it, no loading state.
+    expect(embeddedState(res.body).api.queries[`getBlog("${post.id}")`]).toMatchObject({
+      status: 'fulfilled',
+      data: { id: post.id, title: post.title },
+    });
+  });
+
+  it('renders hostile text as text, and embeds it so that it cannot close the data block', async () => {
+    const title = '</script><script>alert(1)</script>\u2028\u2029<!--';
+    const post = await store({ title, readTime: "$' $& $1" });
+    const res = await get(`/page/${post.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    // One executable script (the module entry) and the two data blocks; nothing the title opened.
+    expect(res.body.match(/<script/g)).toHaveLength(3);
+    const block = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(res.body)![1]!;
+    expect(block).not.toMatch(/[\u2028\u2029<]/);
+    expect(block).toContain('\\u003c/script>');
+    expect(block).toContain('\\u2028');
+    expect(embeddedState(res.body).api.queries[`getBlog("${post.id}")`]?.data).toMatchObject({
+      title,
+      readTime: "$' $& $1",
+    });
+    expect(textOf(res.body)).toContain("$' $& $1");
+  });
+
+  it('renders a long post in place: no boundary moved by an inline script the CSP would block', async () => {
+    const paragraph = "Long enough to pass React's progressive chunk size. ".repeat(180);
+    const post = await store({
+      sections: Array.from({ length: 4 }, (_, index) => ({
+        type: 'single-paragraph' as const,
+        icon: 'Camera',
+        title: `Part ${index}`,
+        paragraph,
+        list: [],
+      })),
+    });
+    const res = await get(`/page/${post.id}`);
+    expect(res.body.length).toBeGreaterThan(40_000);
+    expect(res.body).not.toMatch(/<script>|<div hidden/);
+  });
+
+  it.each(['/page/2147483000', '/page/abc', '/page/0', '/page/01', '/page/1.5', '/page/1/2', '/nowhere'])(
+    'answers %s with 404 and the rendered not-found page',
+    async (url) => {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(textOf(res.body)).toContain('Page not found');
+    },
+  );
+
+  it('is cached with an ETag, answered 304 on revalidation, and rendered once per content', async () => {
+    const post = await store();
+    const first = await get(`/page/${post.id}`);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await get(`/page/${post.id}`);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+    const revalidated = await get(`/page/${post.id}`, { 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    const stale = await get(`/page/${post.id}`, { 'if-none-match': '"something-else"' });
+    expect(stale.statusCode).toBe(200);
+  });
+});
+
+describe('the story list', () => {
+  it('shows a post stored a moment ago on the process that stored it', async () => {
+    await get('/blog');
+    const title = `Fresh off the press ${Date.now()}`;
+    const id = await publish(title);
+    const res = await get('/blog');
+    expect(res.statusCode).toBe(200);
+    expect(textOf(res.body)).toContain('Latest Sports Stories');
+    expect(res.body).toContain(`href="/page/${id}"`);
+    expect(textOf(res.body)).toContain(title);
+    expect(textOf(res.body)).toContain('By Sam Rivera on March 14, 2024');
+  });
+
+  it("links 'Load more' to the next page, which the server renders too", async () => {
+    for (let i = 0; i < 21; i++) await publish(`Paged story ${i}`);
+    const first = await get('/blog');
+    const more = /<a class="button button-secondary" href="\/blog\?cursor=(\d+)">Load more<\/a>/.exec(first.body);
+    expect(more).not.toBeNull();
+    const next = await get(`/blog?cursor=${more![1]}`);
+    expect(next.statusCode).toBe(200);
+    expect(textOf(next.body)).toContain('Paged story 0');
+    expect(textOf(first.body)).not.toContain('Paged story 0 ');
+    expect(next.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog?cursor=${more![1]}">`);
+  });
+
+  it.each(['abc', '0', '-1', '1e3'])('answers a malformed cursor (%s) with the not-found page', async (cursor) => {
+    const res = await get(`/blog?cursor=${cursor}`);
+    expect(res.statusCode).toBe(404);
+    expect(textOf(res.body)).toContain('Page not found');
+  });
+});
+
+describe('other pages', () => {
+  it('renders the landing page and the sample article', async () => {
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    for (const shown of ['Sports stories from the touchline', 'Expert Analysis', 'Community Driven', 'Latest Updates'])
+      expect(textOf(home.body)).toContain(shown);
+    const sample = await get('/sample');
+    expect(sample.statusCode).toBe(200);
+    expect(textOf(sample.body)).toContain('View on Amazon');
+  });
+
+  it.each(['/auth', '/admin'])('leaves %s to the browser, kept out of search results', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).not.toContain('id="server-state"');
+  });
+});

@@ -33,6 +33,8 @@ function run(script) {
 
 if (stale('dist/client/index.html', 'src/client', 'src/contract', 'index.html', 'public', 'vite.config.ts'))
   run('build:client');
+// The server-rendering bundle: without it the server still answers, with the client-rendered shell only.
+if (stale('dist/ssr/entry-server.mjs', 'src/client', 'src/contract', 'vite.config.ts')) run('build:ssr');
 if (stale('dist/server/main.js', 'src/server', 'src/contract', 'tsconfig.server.json')) run('build:server');
 
 await import(join(root, 'dist/server/main.js'));

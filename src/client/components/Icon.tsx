@@ -1,42 +1,26 @@
-// The one lookup table from the contract's icon names (src/contract/icons.ts) to lucide components.
-import {
-  Bell,
-  Camera,
-  Dumbbell,
-  Globe,
-  Heart,
-  Music,
-  Search,
-  Settings,
-  Share2,
-  SquarePen,
-  SquarePlay,
-  Star,
-  TrendingUp,
-  Trophy,
-  Users,
-} from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+// The one lookup table from the contract's icon names (src/contract/icons.ts) to the icons drawn. The drawings are
+// lucide's, rendered into the sprite public/icons.svg by scripts/icon-sprite.mjs (npm test checks it is current): the
+// post page shows any of 15 icons, and referencing the sprite keeps their path data out of every reader's JavaScript.
 import type { HeaderIcon } from '../../contract/icons';
 
-// Every header icon name (the section names are a subset). lucide 1.x has no brand icons, so Youtube is a
-// play button; Edit and Share are real icons (the original's Edit3/Share2 lookup bug is not copied).
-const ICONS: Record<HeaderIcon, LucideIcon> = {
-  Dumbbell,
-  Youtube: SquarePlay,
-  Camera,
-  Users,
-  Settings,
-  Edit: SquarePen,
-  Share: Share2,
-  Search,
-  Star,
-  Heart,
-  Globe,
-  Music,
-  Trophy,
-  TrendingUp,
-  Bell,
+// lucide 1.x has no brand icons, so Youtube is a play button; Edit and Share are real icons (the original's
+// Edit3/Share2 lookup bug is not copied). The value is the lucide icon's name, kept as its class as lucide does.
+const ICONS: Record<HeaderIcon, string> = {
+  Dumbbell: 'dumbbell',
+  Youtube: 'square-play',
+  Camera: 'camera',
+  Users: 'users',
+  Settings: 'settings',
+  Edit: 'square-pen',
+  Share: 'share-2',
+  Search: 'search',
+  Star: 'star',
+  Heart: 'heart',
+  Globe: 'globe',
+  Music: 'music',
+  Trophy: 'trophy',
+  TrendingUp: 'trending-up',
+  Bell: 'bell',
 };
 
 /** The name actually drawn: the given one when known, otherwise 'Settings' (SPEC 2). */
@@ -55,7 +39,23 @@ export type IconProps = {
 
 export function Icon({ name, size = 24, className, label }: IconProps) {
   const resolved = resolveIconName(name);
-  const Component = ICONS[resolved];
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
-  return <Component size={size} className={className} data-icon={resolved} focusable="false" {...a11y} />;
+  return (
+    <svg
+      className={`lucide lucide-${ICONS[resolved]}${className ? ` ${className}` : ''}`}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-icon={resolved}
+      focusable="false"
+      {...a11y}
+    >
+      <use href={`/icons.svg#${resolved}`} />
+    </svg>
+  );
 }

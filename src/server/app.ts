@@ -136,13 +136,13 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { guard, images });
-  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now });
   const hints = loadRouteHints(config.clientDir, db);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
   const pages =
     render && indexHtml !== undefined
-      ? createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log: app.log })
+      ? createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log: app.log, now })
       : undefined;
   await registerClient(app, config.clientDir, indexHtml, {
     hints,

@@ -43,6 +43,8 @@ export type PageServerOptions = {
   /** the site's public address, for the head's absolute URLs */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** the app's clock (epoch ms): which posts are public yet */
+  now?: () => number;
 };
 
 /** What the server renders for a URL: the bundle's input and the head's description of the page. */
@@ -52,7 +54,16 @@ type PagePlan = { head: HeadPage; input: RenderInput };
  * Returns the page for a GET of `path` + `query`, or undefined when the shell should be sent instead (a client-rendered
  * route such as /admin, or a render that failed: the browser then renders the page itself).
  */
-export function createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log }: PageServerOptions) {
+export function createPageServer({
+  db,
+  caches,
+  indexHtml,
+  render,
+  hints,
+  publicUrl,
+  log,
+  now = Date.now,
+}: PageServerOptions) {
   const notFound = (url: string, missing: boolean): PagePlan => ({
     head: { kind: 'notFound', path: url },
     input: { url, missing },
@@ -63,7 +74,7 @@ export function createPageServer({ db, caches, indexHtml, render, hints, publicU
     if (!match) return notFound(path, false);
     const { route, params } = match;
     if (route.data === 'post') {
-      const post = await findPost(db, parsePostId(params.id)!);
+      const post = await findPost(db, parsePostId(params.id)!, { now: new Date(now()) });
       if (!post) return notFound(path, true);
       return { head: { kind: 'post', post, path }, input: { url: path, post: { id: params.id!, post } } };
     }
@@ -73,7 +84,11 @@ export function createPageServer({ db, caches, indexHtml, render, hints, publicU
       const cursor = cursorText === null ? undefined : parsePostId(cursorText);
       const url = cursorText === null ? path : `${path}?cursor=${cursorText}`;
       if (cursorText !== null && cursor === undefined) return notFound(url, true);
-      const { posts, nextCursor } = await listPosts(db, { limit: LIMITS.pageSizeDefault, beforeId: cursor });
+      const { posts, nextCursor } = await listPosts(db, {
+        limit: LIMITS.pageSizeDefault,
+        beforeId: cursor,
+        now: new Date(now()),
+      });
       const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
       return { head: { kind: 'blog', path: url }, input: { url, list: { cursor: cursorText, page } } };
     }

@@ -15,6 +15,8 @@ export type DiscoveryRoutesOptions = {
   caches: ContentCaches;
   /** PUBLIC_URL without a trailing slash */
   publicUrl: string;
+  /** the app's clock (epoch ms): which posts are public yet */
+  now?: () => number;
 };
 
 /** Posts in the feed (the newest first). */
@@ -35,11 +37,11 @@ const newest = (dates: string[]) =>
 
 type Dated = BlogSummary & { updatedAt?: string };
 
-async function sitemapPosts(db: Db): Promise<Dated[]> {
+async function sitemapPosts(db: Db, now: Date): Promise<Dated[]> {
   const posts: Dated[] = [];
   let cursor: number | undefined;
   do {
-    const page = await listPosts(db, { limit: PAGE, beforeId: cursor });
+    const page = await listPosts(db, { limit: PAGE, beforeId: cursor, now });
     posts.push(...page.posts);
     cursor = page.nextCursor;
   } while (cursor !== undefined && posts.length < SITEMAP_MAX_POSTS);
@@ -113,7 +115,10 @@ function send(request: FastifyRequest, reply: FastifyReply, { body, headers }: C
   return reply.send(body);
 }
 
-export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (app, { db, caches, publicUrl }) => {
+export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (
+  app,
+  { db, caches, publicUrl, now = Date.now },
+) => {
   async function cached(key: string, type: string, build: () => Promise<string>): Promise<CachedResponse> {
     const hit = caches.lists.get(key);
     if (hit !== undefined) return hit;
@@ -127,15 +132,16 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
 
   app.get('/sitemap.xml', async (request, reply) => {
     const answer = await cached('sitemap.xml', 'application/xml; charset=utf-8', async () =>
-      sitemapXml(await sitemapPosts(db), publicUrl),
+      sitemapXml(await sitemapPosts(db, new Date(now())), publicUrl),
     );
     return send(request, reply, answer);
   });
 
   app.get('/feed.xml', async (request, reply) => {
     const answer = await cached('feed.xml', 'application/atom+xml; charset=utf-8', async () => {
-      const { posts } = await listPosts(db, { limit: FEED_SIZE });
-      const full = await Promise.all(posts.map((post) => findPost(db, post.id)));
+      const at = new Date(now());
+      const { posts } = await listPosts(db, { limit: FEED_SIZE, now: at });
+      const full = await Promise.all(posts.map((post) => findPost(db, post.id, { now: at })));
       // A post removed between the two reads is left out.
       return feedXml(
         full.filter((post) => post !== undefined),

@@ -2,6 +2,7 @@
 // wrong token, reading it back at /page/{id}, and the draft surviving a route change and a reload.
 import { expect, test } from '@playwright/test';
 import type { Dialog, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { getPost, listPosts } from './helpers/api';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { makePng } from './helpers/png';
@@ -148,7 +149,13 @@ test('an admin composes a post with both section types, products and images, pub
   expect(post.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
   const uploaded = await request.get(post.authorImage);
   expect(uploaded.headers()['content-type']).toBe('image/png');
-  expect(Buffer.compare(await uploaded.body(), authorPng)).toBe(0);
+  // The server serves the cleaned upload (re-encoded without metadata, README "GET /uploads/:file"), so the bytes
+  // differ from the file chosen; a PNG is re-encoded losslessly, so its pixels are exactly the chosen ones.
+  const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const served = await pixels(await uploaded.body());
+  const chosen = await pixels(authorPng);
+  expect(served.info).toMatchObject({ width: 64, height: 64, channels: chosen.info.channels });
+  expect(Buffer.compare(served.data, chosen.data)).toBe(0);
 
   // Reading it as a visitor, through the link the editor offers
   await page.getByRole('link', { name: 'View the published post' }).click();

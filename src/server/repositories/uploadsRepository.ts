@@ -35,6 +35,25 @@ export type ProcessedUpload = {
   variants: { width: number; format: string; contentType: string; data: Buffer }[];
 };
 
+type VariantInput = { hash: string; width: number; format: string; contentType: string; data: Buffer };
+
+/** One variant row; a variant another request or process stored first is kept. */
+async function insertVariant(executor: Kysely<Database>, variant: VariantInput): Promise<void> {
+  await executor
+    .insertInto('image_variants')
+    .values({
+      hash: variant.hash,
+      width: variant.width,
+      format: variant.format,
+      content_type: variant.contentType,
+      byte_size: variant.data.length,
+      data: variant.data,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['hash', 'width', 'format']).doNothing())
+    .execute();
+}
+
 /**
  * Stores a processed upload and all its variants in one transaction, so a reader sees either nothing or all of it.
  * Content-addressed: a row stored before (by another request or process) is completed, never duplicated.
@@ -52,21 +71,7 @@ export async function saveProcessedUpload(db: Db, upload: ProcessedUpload): Prom
     fallback: upload.facts.fallback,
   };
   await db.kysely.transaction().execute(async (trx) => {
-    for (const variant of upload.variants) {
-      await trx
-        .insertInto('image_variants')
-        .values({
-          hash,
-          width: variant.width,
-          format: variant.format,
-          content_type: variant.contentType,
-          byte_size: variant.data.length,
-          data: variant.data,
-          created_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.columns(['hash', 'width', 'format']).doNothing())
-        .execute();
-    }
+    for (const variant of upload.variants) await insertVariant(trx, { hash, ...variant });
     await trx
       .insertInto('uploads')
       .values({ name: upload.name, content_type: upload.contentType, created_at: new Date().toISOString(), ...facts })
@@ -126,23 +131,8 @@ export async function findVariant(
     .executeTakeFirst();
 }
 
-export async function saveVariant(
-  db: Db,
-  variant: { hash: string; width: number; format: string; contentType: string; data: Buffer },
-): Promise<void> {
-  await db.kysely
-    .insertInto('image_variants')
-    .values({
-      hash: variant.hash,
-      width: variant.width,
-      format: variant.format,
-      content_type: variant.contentType,
-      byte_size: variant.data.length,
-      data: variant.data,
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['hash', 'width', 'format']).doNothing())
-    .execute();
+export async function saveVariant(db: Db, variant: VariantInput): Promise<void> {
+  await insertVariant(db.kysely, variant);
 }
 
 /** Names of uploads stored before image processing existed, oldest first. */

@@ -78,7 +78,8 @@ describe('an uploaded photo', () => {
     expect(await hasExif(photo)).toBe(true);
     const answer = await uploaded(photo);
     const urls = servedUrls(answer);
-    expect(urls.length).toBe(1 + 6 * 2);
+    // The original, then 64, 128, 320, 640, 800, 960 and 1200 px in WebP and JPEG.
+    expect(urls.length).toBe(1 + 7 * 2);
     for (const url of urls) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -115,13 +116,13 @@ describe('an uploaded photo', () => {
         .jpeg()
         .toBuffer(),
     );
-    expect(small.image.widths).toEqual([64, 128, 320, 640, 960, 1000]);
+    expect(small.image.widths).toEqual([64, 128, 320, 640, 800, 960, 1000]);
     const big = await uploaded(
       await sharp({ create: { width: 2500, height: 400, channels: 3, background: '#333' } })
         .jpeg()
         .toBuffer(),
     );
-    expect(big.image.widths).toEqual([64, 128, 320, 640, 960, 1280, 1920]);
+    expect(big.image.widths).toEqual([64, 128, 320, 640, 800, 960, 1280, 1920]);
     for (const answer of [small, big]) {
       for (const width of answer.image.widths) {
         for (const format of ['webp', 'jpg'] as const) {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -29,7 +29,12 @@ const embedded = document.getElementById(SERVER_STATE_ID)?.textContent;
 if (embedded) {
   const { api, missing } = JSON.parse(embedded) as ServerState;
   store.dispatch({ type: SERVER_STATE_LOADED, payload: api });
-  hydrateRoot(container, app(missing));
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page (React hydrates at default priority, in one task, otherwise). The page is already painted, so
+  // nothing waits for it; a click meanwhile makes React hydrate that part first.
+  startTransition(() => {
+    hydrateRoot(container, app(missing));
+  });
 } else {
   createRoot(container).render(app());
 }

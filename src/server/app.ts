@@ -5,6 +5,7 @@ import { LIMITS } from '../contract/limits';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
+import { loadInlineStyles } from './inlineStyles';
 import { loadRouteHints } from './routeHints';
 import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages';
 import type { RenderPage } from '../contract/rendering';
@@ -91,7 +92,8 @@ export async function buildApp({
   });
 
   const indexHtml = readIndexHtml(config.clientDir);
-  registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml));
+  const styles = loadInlineStyles(config.clientDir);
+  registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml), styles.hashes);
 
   const caches = new ContentCaches({
     enabled: cacheReads,
@@ -142,7 +144,7 @@ export async function buildApp({
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
   const pages =
     render && indexHtml !== undefined
-      ? createPageServer({ db, caches, indexHtml, render, hints, publicUrl, log: app.log, now })
+      ? createPageServer({ db, caches, indexHtml, render, hints, styles, publicUrl, log: app.log, now })
       : undefined;
   await registerClient(app, config.clientDir, indexHtml, {
     hints,

@@ -1,14 +1,17 @@
 // The built client: files from CLIENT_DIR (pre-compressed siblings chosen by Accept-Encoding) and index.html for client routes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
 import { etagMatches } from './etag';
-import type { RenderedPage } from './pages';
+import { PAGE_ENCODINGS } from './pages';
+import type { PageEncoding, RenderedPage } from './pages';
 import type { RouteHints } from './routeHints';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ENCODINGS: PageEncoding[] = [...PAGE_ENCODINGS];
 
 export type ClientPages = {
   /** the page's preload hints (the build's manifest was found) */
@@ -76,10 +79,13 @@ export async function registerClient(
     reply.header('cache-control', 'no-cache');
     const page = render ? await render(path, new URLSearchParams(search)) : undefined;
     if (page) {
-      reply.code(page.status).header('etag', page.etag).type('text/html; charset=utf-8');
-      if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag))
-        return reply.code(304).send();
-      return reply.send(page.body);
+      // Compressed once per page and kept with it (pages.ts); each coding is its own representation with its own tag.
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+      const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+      reply.code(page.status).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      if (page.status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (!encoding) return reply.send(page.body);
+      return reply.header('content-encoding', encoding).send(page.encode(encoding));
     }
     // The client shows its not-found page either way; the status tells crawlers and tools the truth.
     const match = matchRoute(path);

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../contract/limits';
 import type { RenderInput, RenderPage } from '../contract/rendering';
@@ -11,6 +12,7 @@ import { matchRoute, parsePostId } from '../contract/routes';
 import { withHead } from './clientRoutes';
 import type { ContentCaches } from './contentCaches';
 import type { Db } from './db/database';
+import type { InlineStyles } from './inlineStyles';
 import { strongEtag } from './etag';
 import { findPost, listPosts } from './repositories/postsRepository';
 import type { RouteHints } from './routeHints';
@@ -32,7 +34,14 @@ export async function loadPageRenderer(file: string): Promise<RenderPage | undef
   return bundle.render;
 }
 
-export type RenderedPage = { status: 200 | 404; body: string; etag: string };
+export type RenderedPage = {
+  status: 200 | 404;
+  body: string;
+  /** the strong ETag of `body` as it is (the compressed copies have their own, see clientRoutes) */
+  etag: string;
+  /** the body compressed */
+  encode: (encoding: PageEncoding) => Buffer;
+};
 
 export type PageServerOptions = {
   db: Db;
@@ -40,6 +49,8 @@ export type PageServerOptions = {
   indexHtml: string;
   render: RenderPage;
   hints?: RouteHints;
+  /** the built stylesheets, which pages carry inline (none: they stay links) */
+  styles?: InlineStyles;
   /** the site's public address, for the head's absolute URLs */
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -60,10 +71,12 @@ export function createPageServer({
   indexHtml,
   render,
   hints,
+  styles,
   publicUrl,
   log,
   now = Date.now,
 }: PageServerOptions) {
+  const inlineStyles = styles?.inline ?? ((html: string) => html);
   const notFound = (url: string, missing: boolean): PagePlan => ({
     head: { kind: 'notFound', path: url },
     input: { url, missing },
@@ -105,7 +118,10 @@ export function createPageServer({
     // Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy).
     const key = route?.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
     const cached = route ? caches.pages.get(key) : undefined;
-    if (cached) return { status: 200, body: cached.body, etag: cached.headers!.etag! };
+    if (cached) {
+      const { body, headers, encoded = {} } = cached;
+      return { status: 200, body, etag: headers!.etag!, encode: encoder(body, encoded) };
+    }
 
     const generation = caches.pages.generation;
     const { head, input } = await plan(path, query);
@@ -118,15 +134,44 @@ export function createPageServer({
     }
     const missing = head.kind === 'notFound';
     const links = hints ? await hints(path, { data: false, missing }) : '';
+    // The hero image goes first, ahead of the scripts: it is what the largest paint waits for. React's own preload of
+    // it (emitted at the start of the markup for an image with fetchpriority="high") is dropped: the hint names the
+    // responsive candidates, and one request is enough.
+    const imagePreloads = links.match(IMAGE_PRELOAD)?.join('') ?? '';
+    const html = rendered.html.replace(LEADING_IMAGE_PRELOADS, '');
+    const page = withHead(indexHtml, headTags(head, publicUrl) + links.replace(IMAGE_PRELOAD, ''));
+    const moduleScript = page.indexOf('<script type="module"');
     // A replacer function, not a string: a post's text may hold `$&` or `$'`, which a replacement string expands.
-    const body = withHead(indexHtml, headTags(head, publicUrl) + links).replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${rendered.html}</div>${rendered.stateScript}`,
-    );
+    const body = inlineStyles(
+      moduleScript < 0 ? page : page.slice(0, moduleScript) + imagePreloads + page.slice(moduleScript),
+    ).replace('<div id="root"></div>', () => `<div id="root">${html}</div>${rendered.stateScript}`);
     const etag = strongEtag(body);
+    const encoded = {};
     // A not-found page is not kept: another process may store that post a moment from now, and unknown URLs are
     // endless.
-    if (!missing) caches.pages.set(key, { body, headers: { etag } }, generation);
-    return { status: missing ? 404 : 200, body, etag };
+    if (!missing) caches.pages.set(key, { body, headers: { etag }, encoded }, generation);
+    return { status: missing ? 404 : 200, body, etag, encode: encoder(body, encoded) };
   };
+}
+
+const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*>)+/;
+
+/** The compressions a page is sent in, best first (negotiated with Accept-Encoding). */
+export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+/**
+ * The page's body compressed, made on first use and kept in `store` (the cached page's), so a page is compressed once
+ * however often it is sent. Brotli at quality 5: within 1 % of quality 6 to 9 on a page (4.0 KB of 16.9 KB) in under
+ * a millisecond, where 9 and up take 20 to 60 ms.
+ */
+function encoder(body: string, store: Partial<Record<PageEncoding, Buffer>>) {
+  return (encoding: PageEncoding): Buffer =>
+    (store[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
+          })
+        : gzipSync(body, { level: 6 }));
 }

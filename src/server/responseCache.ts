@@ -9,7 +9,12 @@ export type ResponseCacheOptions = {
   now?: () => number;
 };
 
-export type CachedResponse = { body: string; headers?: Record<string, string> };
+export type CachedResponse = {
+  body: string;
+  headers?: Record<string, string>;
+  /** compressed copies of body, by content coding, filled in by whoever sends them */
+  encoded?: Partial<Record<string, Buffer>>;
+};
 
 type Entry = CachedResponse & { storedAt: number };
 

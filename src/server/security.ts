@@ -1,4 +1,4 @@
-// Security headers for every response (helmet), with a CSP that admits the built index.html's inline scripts by hash.
+// Security headers for every response (helmet), with a CSP that admits the built pages' inline scripts and styles by hash.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -14,7 +14,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, scriptHashes: string[]): void {
+/**
+ * `scriptHashes` admit index.html's inline scripts; `styleHashes` the stylesheets server-rendered pages carry inline
+ * (src/server/inlineStyles.ts).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  scriptHashes: string[],
+  styleHashes: string[] = [],
+): void {
   // helmet itself, built once. (@fastify/helmet builds the middleware again for every request, parsing the whole
   // policy each time: that took a third of the API's throughput in npm run bench:api.)
   const setSecurityHeaders = helmet({
@@ -23,7 +31,7 @@ export function registerSecurityHeaders(app: FastifyInstance, scriptHashes: stri
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...scriptHashes],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...styleHashes],
         // Admins may point post images at other sites; the editor previews local files as blob: URLs.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'"],

@@ -89,8 +89,10 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
     const messages = recordConsole(page);
     const apiRequests: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
     });
     // Watches the DOM from before the first byte is parsed, so a loading text shown for a moment is caught.
     await page.addInitScript(() => {
@@ -110,6 +112,9 @@ for (const theme of ['light', 'dark'] as const) {
     await page.waitForLoadState('networkidle');
 
     expect(apiRequests).not.toContain(`/api/blogs/${post.id}`);
+    // The page carries its styles (no stylesheet to wait for, none fetched after hydrating either), and they apply.
+    expect(stylesheets).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toHaveCSS('position', 'fixed');
     expect(await page.evaluate(() => (window as unknown as { __seen: { loading: boolean } }).__seen.loading)).toBe(
       false,
     );

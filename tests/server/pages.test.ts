@@ -1,8 +1,10 @@
 // Server-rendered pages through the real app: status codes, the markup a reader without JavaScript gets, the embedded
 // state the client hydrates from (hostile text included), the HTML cache with its ETag, and new posts showing at once.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RenderPage } from '../../src/contract/rendering';
 import { createPost } from '../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../src/contract/schemas';
@@ -15,7 +17,8 @@ import type { TestApp } from './helpers/testApp';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { render } = require('../../src/client/entry-server') as { render: RenderPage };
 
-const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="generic"><title>Touchline</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="generic"><title>Touchline</title><script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/site.css"></head><body><div id="root"></div></body></html>`;
+const CSS = 'body{color:#123}.hero{aspect-ratio:16/9}';
 
 let clientDir: string;
 let t: TestApp;
@@ -23,6 +26,15 @@ let t: TestApp;
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'touchline-ssr-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX);
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'assets', 'site.css'), CSS);
+  writeFileSync(join(clientDir, 'assets', 'index.js'), 'export {};');
+  // A build manifest, so the page gets its preload hints (the hero image's among them).
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(
+    join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/site.css'] } }),
+  );
   t = await startTestApp({ clientDir, renderPage: render });
 });
 afterAll(async () => {
@@ -153,6 +165,59 @@ describe('a post page', () => {
     expect(revalidated.body).toBe('');
     const stale = await get(`/page/${post.id}`, { 'if-none-match': '"something-else"' });
     expect(stale.statusCode).toBe(200);
+  });
+});
+
+describe('a page as sent', () => {
+  it('is brotli or gzip for a client that accepts it: the same page, under its own tag, with 304s for that tag', async () => {
+    const url = `/page/${(await store()).id}`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+      const again = await get(url, { 'accept-encoding': accept, 'if-none-match': res.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+    }
+    // The compressed copy is kept with the cached page: the same bytes on the next request.
+    const first = await get(url, { 'accept-encoding': 'br' });
+    const second = await get(url, { 'accept-encoding': 'br' });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // A not-found page is compressed too.
+    const missing = await get('/page/999999', { 'accept-encoding': 'br' });
+    expect(missing.statusCode).toBe(404);
+    expect(brotliDecompressSync(missing.rawPayload).toString('utf8')).toContain('Page not found');
+  });
+
+  it('carries its stylesheets inline, each admitted by the CSP by its hash, and leaves no link to fetch', async () => {
+    for (const url of ['/', '/blog', '/sample', `/page/${(await store()).id}`]) {
+      const res = await get(url);
+      expect(res.body).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/site.css" disabled>`);
+      expect(res.body).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
+      const hash = createHash('sha256').update(CSS).digest('base64');
+      const styleSrc = /style-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!;
+      expect(styleSrc.split(' ')).toEqual(expect.arrayContaining(["'self'", `'sha256-${hash}'`]));
+      expect(styleSrc).not.toContain('unsafe-inline');
+    }
+    // A client-rendered page keeps the link: nothing of it is rendered before its script runs anyway.
+    expect((await get('/auth')).body).toContain('<link rel="stylesheet" crossorigin href="/assets/site.css">');
+  });
+
+  it("asks for the hero image once, ahead of the scripts (React's own preload of it is dropped)", async () => {
+    const res = await get(`/page/${(await store()).id}`);
+    const preloads = res.body.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads).toEqual([expect.stringContaining('href="https://images.example.com/derby.jpg"')]);
+    expect(res.body.indexOf(preloads[0]!)).toBeLessThan(res.body.indexOf('<script type="module"'));
   });
 });
 

@@ -1,5 +1,6 @@
 // `npm run budget [-- --files]`: loads each visitor route of the built app in Chromium (cold cache) and fails when the JavaScript
-// or CSS it downloads exceeds the size budget (gzip), or when a visitor route downloads the admin editor's chunk.
+// or CSS it downloads (files, or inline in the page) exceeds the size budget (gzip), or when a visitor route downloads the
+// admin editor's chunk.
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import {
@@ -47,6 +48,11 @@ async function load(browser, url) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(pending);
+  // A server-rendered page carries its stylesheets inline (src/server/inlineStyles.ts): they count as CSS too.
+  for (const css of await page.$$eval('style', (styles) => styles.map((style) => style.textContent ?? ''))) {
+    const gzip = gzipSync(css, { level: 9 }).length;
+    files.push({ kind: 'css', editor: false, path: '(inline <style>)', gzip, wire: gzip, encoding: 'in the page' });
+  }
   await context.close();
   return files;
 }

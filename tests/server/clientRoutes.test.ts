@@ -166,10 +166,25 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('are on API answers too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('are on API answers too: the REST set, with a policy that allows nothing', async () => {
+    for (const url of ['/api/health', '/api/blogs', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Headers that only mean something to a document are left to the pages.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // A path that only starts like the API is a page.
+    expect((await t.app.inject({ method: 'GET', url: '/apiary' })).headers['content-security-policy']).toContain(
+      'script-src',
+    );
   });
 });
 

@@ -84,11 +84,13 @@ export async function buildApp({
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback-style hooks here and below, not async ones: each async hook costs every request a promise.
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
 
   const indexHtml = readIndexHtml(config.clientDir);
@@ -118,9 +120,9 @@ export async function buildApp({
     async (api) => {
       // API reads revalidate: a strong ETag of the exact bytes, 304 when the client already has them. A route that
       // sends a cached answer sets the tag computed when it was cached, so the bytes are not hashed again.
-      api.addHook('onSend', async (request, reply, payload) => {
+      api.addHook('onSend', (request, reply, payload, done) => {
         const read = request.method === 'GET' || request.method === 'HEAD';
-        if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
         const preset = reply.getHeader('etag');
         const etag = typeof preset === 'string' ? preset : strongEtag(payload);
         reply.header('etag', etag);
@@ -128,9 +130,9 @@ export async function buildApp({
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], etag)) {
           reply.code(304);
-          return '';
+          return done(null, '');
         }
-        return payload;
+        done(null, payload);
       });
       await api.register(blogRoutes, { db, guard, caches, now });
       await api.register(healthRoutes, { db });

@@ -1,6 +1,7 @@
 // `npm run lighthouse [-- --runs N]`: Lighthouse (mobile form factor, simulated throttling: its defaults) with
 // Debian's chromium against the built server, for the visitor pages. Prints the median score per category.
-// Not part of `npm test` (a few minutes); the issue's targets are performance ≥ 95 and 100 for the rest.
+// Not part of `npm test` (a few minutes). Targets: performance ≥ 98 on the seeded pages, ≥ 95 with an LCP of at most
+// 2.5 s on the photo post, and 100 for the other categories everywhere.
 // Besides a seeded post it measures the same post with real photos (a 4000×3000 JPEG of about 4 MB as header, three
 // products and the author at 2000×2000), made here with sharp and uploaded through the API with the admin token.
 import lighthouse from 'lighthouse';
@@ -18,7 +19,9 @@ import { texturedPhotoJpeg } from './lib/texturedPhoto.mjs';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number.parseInt(values.runs, 10) || 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TARGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const PHOTO_TARGET = { ...TARGET, performance: 95 };
+const PHOTO_LCP_MS = 2500;
 
 requireBuildAndBrowser('lighthouse');
 
@@ -90,11 +93,11 @@ try {
   const photoPostId = await createPhotoPost(server, postId);
   const rows = [];
   const notes = [];
-  for (const [route, label] of [
-    ['/', '/'],
-    ['/blog', '/blog'],
-    [`/page/${postId}`, '/page/:id'],
-    [`/page/${photoPostId}`, '/page/:id photos'],
+  for (const [route, label, photos] of [
+    ['/', '/', false],
+    ['/blog', '/blog', false],
+    [`/page/${postId}`, '/page/:id', false],
+    [`/page/${photoPostId}`, '/page/:id photos', true],
   ]) {
     const results = [];
     // A run that Lighthouse itself could not complete (runtimeError, null scores) is reported and repeated once.
@@ -119,9 +122,11 @@ try {
     const row = { route: label };
     for (const category of CATEGORIES) {
       row[category] = median(results.map((lhr) => Math.round(lhr.categories[category].score * 100)));
-      if (row[category] < TARGET[category]) missed = true;
+      if (row[category] < (photos ? PHOTO_TARGET : TARGET)[category]) missed = true;
     }
     row['performance runs'] = results.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join(' ');
+    const lcp = median(results.map((lhr) => lhr.audits['largest-contentful-paint'].numericValue));
+    if (photos && lcp > PHOTO_LCP_MS) missed = true;
     // Metrics and the audits that cost points, from the run with the median performance score.
     const typical = [...results].sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
       Math.floor(results.length / 2)
@@ -160,5 +165,9 @@ try {
   chrome.kill();
   await server.stop();
 }
-console.log(missed ? 'lighthouse: below target (performance ≥ 95, others 100)' : 'lighthouse: all targets met');
+console.log(
+  missed
+    ? 'lighthouse: below target (performance ≥ 98, the photo post ≥ 95 with LCP ≤ 2.5 s; others 100)'
+    : 'lighthouse: all targets met',
+);
 process.exit(missed ? 1 : 0);

@@ -6,8 +6,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
 import { etagMatches } from './etag';
-import { PAGE_ENCODINGS } from './pages';
-import type { PageEncoding, RenderedPage } from './pages';
+import { PAGE_ENCODINGS } from './pageEncoding';
+import type { PageEncoding } from './pageEncoding';
+import type { RenderedPage } from './pages';
 import type { RouteHints } from './routeHints';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

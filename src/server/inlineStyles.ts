@@ -2,9 +2,10 @@
 // one thing the first paint waited for after the document (render-blocking, and sharing the connection with the
 // JavaScript and the hero image). The CSP admits exactly these texts by hash.
 //
-// Each inlined sheet leaves a `<link rel="stylesheet" disabled>` behind: a disabled stylesheet link is never fetched
-// (HTML: "the user agent must not fetch it"), but Vite's loader, which lists the page's stylesheet links before it
-// loads a lazy chunk's CSS, then knows the sheet is there and does not download it a second time.
+// Each inlined sheet leaves a `<link rel="stylesheet" disabled media="not all">` behind. The parser does not fetch a
+// disabled stylesheet (HTML: "the user agent must not fetch it"), and a media that never matches keeps preload
+// scanners off it too (older WebKit scanners ignored `disabled`). Vite's loader, which lists the page's stylesheet
+// links before it loads a lazy chunk's CSS, then knows the sheet is there and does not download it a second time.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +39,9 @@ export function loadInlineStyles(clientDir: string): InlineStyles {
     inline: (html) =>
       html.replace(STYLESHEET_LINK, (link, href: string) => {
         const css = sheets.get(href);
-        return css === undefined ? link : `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+        return css === undefined
+          ? link
+          : `<style>${css}</style><link rel="stylesheet" href="${href}" disabled media="not all">`;
       }),
   };
 }

@@ -12,7 +12,8 @@ export type ResponseCacheOptions = {
 export type CachedResponse = {
   body: string;
   headers?: Record<string, string>;
-  /** compressed copies of body, by content coding, filled in by whoever sends them */
+  /** compressed copies of body, by content coding, filled in by whoever sends them (not counted in maxSize: each is a
+   * fraction of the body, a quarter for a page in brotli) */
   encoded?: Partial<Record<string, Buffer>>;
 };
 

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type * as NodeZlib from 'node:zlib';
 import type { RenderPage } from '../../src/contract/rendering';
 import { createPost } from '../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../src/contract/schemas';
@@ -13,6 +14,9 @@ import { validSubmission } from './fixtures/submissions';
 import { PUBLIC_URL, startTestApp, TOKEN } from './helpers/testApp';
 import type { TestApp } from './helpers/testApp';
 
+// The module object itself (an import would be a frozen copy of it): spied on to count compressions.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const zlib = require('node:zlib') as typeof NodeZlib;
 // The SSR entry's source, required rather than imported: it is typechecked with the client's settings, not these.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { render } = require('../../src/client/entry-server') as { render: RenderPage };
@@ -189,10 +193,24 @@ describe('a page as sent', () => {
       const again = await get(url, { 'accept-encoding': accept, 'if-none-match': res.headers.etag as string });
       expect(again.statusCode).toBe(304);
     }
-    // The compressed copy is kept with the cached page: the same bytes on the next request.
-    const first = await get(url, { 'accept-encoding': 'br' });
-    const second = await get(url, { 'accept-encoding': 'br' });
-    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The compressed copy is kept with the cached page: compressed once however often it is sent.
+    const other = `/page/${(await store()).id}`;
+    const compress = jest.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const first = await get(other, { 'accept-encoding': 'br' });
+      const second = await get(other, { 'accept-encoding': 'br' });
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(compress).toHaveBeenCalledTimes(1);
+    } finally {
+      compress.mockRestore();
+    }
+    // HEAD: the same headers, the compressed length, no body.
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    const full = await get(url, { 'accept-encoding': 'br' });
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(String(full.rawPayload.length));
+    expect(head.headers.etag).toBe(full.headers.etag);
+    expect(head.rawPayload.length).toBe(0);
     // A not-found page is compressed too.
     const missing = await get('/page/999999', { 'accept-encoding': 'br' });
     expect(missing.statusCode).toBe(404);
@@ -202,7 +220,9 @@ describe('a page as sent', () => {
   it('carries its stylesheets inline, each admitted by the CSP by its hash, and leaves no link to fetch', async () => {
     for (const url of ['/', '/blog', '/sample', `/page/${(await store()).id}`]) {
       const res = await get(url);
-      expect(res.body).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/site.css" disabled>`);
+      expect(res.body).toContain(
+        `<style>${CSS}</style><link rel="stylesheet" href="/assets/site.css" disabled media="not all">`,
+      );
       expect(res.body).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
       const hash = createHash('sha256').update(CSS).digest('base64');
       const styleSrc = /style-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!;

@@ -2,7 +2,7 @@
 // the server scales it down, leaving variants far smaller than a real photo's), it has detail at every scale: sensor
 // noise, fine and coarse texture over colour gradients. Its variants therefore cost what a real photo's do (a 960 px
 // WebP about 140 KB), which is what the Lighthouse figures and the e2e download check are about. Deterministic.
-// tests/e2e/helpers/photos.ts is the same generator for the Playwright suite.
+// The Playwright suite uses it too (tests/e2e/helpers/photos.ts); texturedPhoto.d.mts gives it types.
 import sharp from 'sharp';
 
 function random(seed) {

@@ -7,12 +7,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
 import { etagMatches } from './etag';
 import { PAGE_ENCODINGS } from './pageEncoding';
-import type { PageEncoding } from './pageEncoding';
 import type { RenderedPage } from './pages';
 import type { RouteHints } from './routeHints';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const ENCODINGS: PageEncoding[] = [...PAGE_ENCODINGS];
 
 export type ClientPages = {
   /** the page's preload hints (the build's manifest was found) */
@@ -81,7 +79,7 @@ export async function registerClient(
     const page = render ? await render(path, new URLSearchParams(search)) : undefined;
     if (page) {
       // Compressed once per page and kept with it (pages.ts); each coding is its own representation with its own tag.
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);
       const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
       reply.code(page.status).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (page.status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();

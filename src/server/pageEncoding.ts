@@ -2,8 +2,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /** The compressions a page is sent in, best first (negotiated with Accept-Encoding). */
-export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
-export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+export type PageEncoding = 'br' | 'gzip';
+export const PAGE_ENCODINGS: PageEncoding[] = ['br', 'gzip'];
 
 /**
  * The page's body compressed, made on first use and kept in `store` (the cached page's), so a page is compressed once

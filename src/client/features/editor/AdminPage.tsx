@@ -1,20 +1,15 @@
 // /admin: 'Create New Blog Post'. The route performs no access check (SPEC 6); the server's token guards publishing.
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { List, LogIn, LogOut, RotateCcw, Send } from 'lucide-react';
+import { List, LogIn, LogOut, RotateCcw } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { selectIsAuthenticated, signedOut } from '../../app/authSlice';
-import { AccessTokenField } from './AccessTokenField';
 import { ensureDraftPersisted } from './draftStorage';
 import { draftReset } from './editorSlice';
-import { FooterFields } from './FooterFields';
-import { HeaderFields } from './HeaderFields';
 import { clearPendingImages, restorePendingImages } from './pendingImages';
-import { ProductsEditor } from './ProductsEditor';
-import { SectionsEditor } from './SectionsEditor';
-import { StatusFields } from './StatusFields';
+import { PostForm } from './PostForm';
 import { submittedText, usePublishPost } from './usePublishPost';
 import styles from './Editor.module.scss';
 
@@ -71,49 +66,32 @@ export function AdminPage() {
         complete post.
       </p>
 
-      <form
-        className={styles.form}
-        noValidate
-        aria-label="Create New Blog Post"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void publish();
-        }}
+      <PostForm
+        label="Create New Blog Post"
+        onSubmit={() => void publish()}
+        busy={isPublishing}
+        discard={
+          <button type="button" className={styles.dangerButton} onClick={discard}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Discard draft
+          </button>
+        }
       >
-        <HeaderFields />
-        <SectionsEditor />
-        <ProductsEditor />
-        <FooterFields />
-        <fieldset className={styles.card}>
-          <legend className={styles.cardTitle}>Publish</legend>
-          <StatusFields />
-          <AccessTokenField />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primaryButton} disabled={isPublishing} aria-busy={isPublishing}>
-              <Send size={16} aria-hidden="true" />
-              Submit
-            </button>
-            <button type="button" className={styles.dangerButton} onClick={discard}>
-              <RotateCcw size={16} aria-hidden="true" />
-              Discard draft
-            </button>
-          </div>
-          {/* Next to Submit, where the admin is looking; the draft has just been reset to the sample. */}
-          <div role="status">
-            {published && (
-              <p className={styles.published}>
-                {submittedText(published)}{' '}
-                {published.publishing.status === 'published' ? (
-                  <Link to={paths.post(published.id)}>View the published post</Link>
-                ) : (
-                  <Link to={paths.adminPreview(published.id)}>Preview the post</Link>
-                )}
-              </p>
-            )}
-            {failure && <p className={styles.failed}>Not published. {failure}</p>}
-          </div>
-        </fieldset>
-      </form>
+        {/* Next to Submit, where the admin is looking; the draft has just been reset to the sample. */}
+        <div role="status">
+          {published && (
+            <p className={styles.published}>
+              {submittedText(published)}{' '}
+              {published.publishing.status === 'published' ? (
+                <Link to={paths.post(published.id)}>View the published post</Link>
+              ) : (
+                <Link to={paths.adminPreview(published.id)}>Preview the post</Link>
+              )}
+            </p>
+          )}
+          {failure && <p className={styles.failed}>Not published. {failure}</p>}
+        </div>
+      </PostForm>
     </div>
   );
 }

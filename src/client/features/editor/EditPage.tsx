@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { List, RefreshCw, Send } from 'lucide-react';
+import { List, RefreshCw } from 'lucide-react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
@@ -16,13 +16,9 @@ import type { DraftScope } from './draftScope';
 import { ensureEditDraftsPersisted } from './editDraftStorage';
 import { editChanged, editLoaded, selectEditDraft } from './editDraftsSlice';
 import { sampleDraft, selectAccessToken } from './editorSlice';
-import { FooterFields } from './FooterFields';
-import { HeaderFields } from './HeaderFields';
 import { clearPendingImages, restorePendingImages } from './pendingImages';
 import { postToDraft } from './postDraft';
-import { ProductsEditor } from './ProductsEditor';
-import { SectionsEditor } from './SectionsEditor';
-import { StatusFields } from './StatusFields';
+import { PostForm } from './PostForm';
 import { describeFailure, submittedText } from './usePublishPost';
 import { useSavePost } from './useSavePost';
 import { rememberImages } from './uploadedImages';
@@ -162,68 +158,51 @@ export function EditPage() {
         token never is). Submit saves them to the post.
       </p>
       <DraftScopeProvider value={scope}>
-        <form
-          className={styles.form}
-          noValidate
-          aria-label="Edit Blog Post"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
+        <PostForm
+          label="Edit Blog Post"
+          onSubmit={() => void save()}
+          busy={isSaving}
+          discard={
+            <button
+              type="button"
+              className={styles.dangerButton}
+              disabled={load.phase === 'loading'}
+              onClick={discardChanges}
+            >
+              <RefreshCw size={16} aria-hidden="true" />
+              Discard changes
+            </button>
+          }
         >
-          <HeaderFields />
-          <SectionsEditor />
-          <ProductsEditor />
-          <FooterFields />
-          <fieldset className={styles.card}>
-            <legend className={styles.cardTitle}>Publish</legend>
-            <StatusFields />
-            <AccessTokenField />
-            <div className={styles.actions}>
-              <button type="submit" className={styles.primaryButton} disabled={isSaving} aria-busy={isSaving}>
-                <Send size={16} aria-hidden="true" />
-                Submit
-              </button>
+          <div role="status">
+            {saved && (
+              <p className={styles.published}>
+                {submittedText(saved, 'Saved')}{' '}
+                {saved.publishing.status === 'published' ? (
+                  <Link to={paths.post(saved.id)}>View the post</Link>
+                ) : (
+                  <Link to={paths.adminPreview(saved.id)}>Preview the post</Link>
+                )}
+              </p>
+            )}
+            {failure && !conflict && <p className={styles.failed}>Not saved. {failure}</p>}
+            {load.phase === 'failed' && <p className={styles.failed}>{load.message}</p>}
+          </div>
+          {conflict && (
+            <div className={styles.failed} role="alert">
+              <p>{failure}</p>
               <button
                 type="button"
-                className={styles.dangerButton}
+                className={styles.secondaryButton}
                 disabled={load.phase === 'loading'}
-                onClick={discardChanges}
+                onClick={() => void loadPost()}
               >
                 <RefreshCw size={16} aria-hidden="true" />
-                Discard changes
+                Reload the post
               </button>
             </div>
-            <div role="status">
-              {saved && (
-                <p className={styles.published}>
-                  {submittedText(saved, 'Saved')}{' '}
-                  {saved.publishing.status === 'published' ? (
-                    <Link to={paths.post(saved.id)}>View the post</Link>
-                  ) : (
-                    <Link to={paths.adminPreview(saved.id)}>Preview the post</Link>
-                  )}
-                </p>
-              )}
-              {failure && !conflict && <p className={styles.failed}>Not saved. {failure}</p>}
-              {load.phase === 'failed' && <p className={styles.failed}>{load.message}</p>}
-            </div>
-            {conflict && (
-              <div className={styles.failed} role="alert">
-                <p>{failure}</p>
-                <button
-                  type="button"
-                  className={styles.secondaryButton}
-                  disabled={load.phase === 'loading'}
-                  onClick={() => void loadPost()}
-                >
-                  <RefreshCw size={16} aria-hidden="true" />
-                  Reload the post
-                </button>
-              </div>
-            )}
-          </fieldset>
-        </form>
+          )}
+        </PostForm>
       </DraftScopeProvider>
     </div>
   );

@@ -8,8 +8,9 @@
 // req/s on a machine others are using).
 // Servers run in child processes so autocannon does not share their event loop. The page is whatever the server
 // answers for it (the client shell, or the server-rendered page), so this script needs no change when that changes.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { runScript, stale } from './lib/staleBuild.mjs';
 import { request as httpRequest, createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -98,30 +99,9 @@ async function serveBare(payloadFile) {
   console.log('ready');
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 function buildIfStale() {
-  const built = join(root, 'dist/server/app.js');
-  const stale =
-    !existsSync(built) ||
-    Math.max(newestMtime(join(root, 'src/server')), newestMtime(join(root, 'src/contract'))) > statSync(built).mtimeMs;
-  if (stale) {
-    console.log('bench: compiling the server (npm run build:server)');
-    const result = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
-  if (!existsSync(join(root, 'dist/client/index.html'))) {
-    console.log('bench: building the client for the page (npm run build:client)');
-    const result = spawnSync('npm', ['run', '--silent', 'build:client'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  if (stale('dist/server/app.js', 'src/server', 'src/contract')) runScript('build:server', 'bench');
+  if (stale('dist/client/index.html')) runScript('build:client', 'bench');
 }
 
 function startChild(args) {

@@ -4,8 +4,9 @@
 //   2. upload to all variants: POST /api/uploads against the compiled server until its 201 (every variant stored);
 //   3. serving: autocannon on one variant, GET /uploads/<hash>-960.webp.
 // The server runs in a child process (temp SQLite database) so autocannon does not share its event loop.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { runScript, stale } from './lib/staleBuild.mjs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,24 +43,8 @@ async function serve(dbFile) {
   console.log('ready');
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 function buildServerIfStale() {
-  const built = join(root, 'dist/server/app.js');
-  const stale =
-    !existsSync(built) ||
-    Math.max(newestMtime(join(root, 'src/server')), newestMtime(join(root, 'src/contract'))) > statSync(built).mtimeMs;
-  if (!stale) return;
-  console.log('bench: compiling the server (npm run build:server)');
-  const result = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (stale('dist/server/app.js', 'src/server', 'src/contract')) runScript('build:server', 'bench');
 }
 
 function startServer(...args) {

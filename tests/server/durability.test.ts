@@ -15,7 +15,7 @@ const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sql
 it('keeps every post that got a 201 when the server is SIGKILLed in the middle of a burst of writes', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'touchline-durability-'));
   const database = await createDatabaseConfig();
-  const env = { DATA_DIR: dataDir, PORT: '3152', ADMIN_TOKEN: TOKEN, DATABASE_URL: databaseUrl(database.config) };
+  const env = { DATA_DIR: dataDir, PORT: '0', ADMIN_TOKEN: TOKEN, DATABASE_URL: databaseUrl(database.config) };
   const first = spawnServer(env);
   let second: ReturnType<typeof spawnServer> | undefined;
   try {

@@ -23,14 +23,15 @@ describe('main (the server process)', () => {
   });
 
   it('migrates, seeds, serves, prints where the token is, and exits 0 on SIGTERM', async () => {
-    const server = spawnServer({ DATA_DIR: dataDir, PORT: '3151' });
+    // Port 0: a fixed port can be taken on a shared CI host.
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
     try {
       const url = await waitForListening(server);
-      expect(url).toBe('http://127.0.0.1:3151');
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
       expect(server.output()).toContain(`admin token generated and saved in ${join(dataDir, 'admin-token')}`);
       expect(server.output()).toContain('seeded 3 sample posts');
       expect(server.output()).toContain(
-        'write a post at http://127.0.0.1:3151/admin and publish it with the admin token',
+        `write a post at ${url}/admin and publish it with the admin token`,
       );
       const list = await fetch(`${url}/api/blogs`);
       expect(list.status).toBe(200);

@@ -30,9 +30,7 @@ describe('main (the server process)', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
       expect(server.output()).toContain(`admin token generated and saved in ${join(dataDir, 'admin-token')}`);
       expect(server.output()).toContain('seeded 3 sample posts');
-      expect(server.output()).toContain(
-        `write a post at ${url}/admin and publish it with the admin token`,
-      );
+      expect(server.output()).toContain(`write a post at ${url}/admin and publish it with the admin token`);
       const list = await fetch(`${url}/api/blogs`);
       expect(list.status).toBe(200);
       expect(await list.json()).toHaveLength(3);

@@ -23,7 +23,6 @@ afterEach(() => {
   cancelPendingDraftSaves();
   cancelPendingEditDraftSaves();
 });
-jest.setTimeout(20_000);
 
 /** A store whose tab already holds the token (typed on /admin/posts or /admin). */
 function storeWithToken() {
@@ -119,16 +118,14 @@ test('the edited post has its own draft: the new post at /admin is untouched, an
   await user.clear(newTitle);
   await user.type(newTitle, 'My new post');
   await router.navigate('/admin/edit/7');
-  await screen.findByRole('heading', { level: 1, name: 'Edit Blog Post' }, { timeout: 5000 });
-  await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('How the Press Won the Derby'), {
-    timeout: 5000,
-  });
+  await screen.findByRole('heading', { level: 1, name: 'Edit Blog Post' });
+  await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('How the Press Won the Derby'));
   const editTitle = screen.getByLabelText('Title');
   await user.clear(editTitle);
   await user.type(editTitle, 'Edited headline');
   fireEvent(window, new Event('pagehide'));
   await router.navigate('/admin');
-  await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' });
   expect(screen.getByLabelText('Title')).toHaveValue('My new post');
   expect(store.getState().editor?.header.title).toBe('My new post');
 

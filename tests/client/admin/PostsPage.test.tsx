@@ -9,7 +9,6 @@ import { cancelPendingDraftSaves } from '../../../src/client/features/editor/dra
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cancelPendingDraftSaves());
-jest.setTimeout(20_000);
 
 async function openWithToken(token = TOKEN) {
   const app = renderApp('/admin/posts');

@@ -8,8 +8,6 @@ import { accessTokenChanged } from '../../../src/client/features/editor/editorSl
 // Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-jest.setTimeout(20_000);
-
 test('the admin holding the token previews a draft as readers will see it', async () => {
   const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
   const store = makeStore();

@@ -38,7 +38,6 @@ function inParis() {
     return month >= 3 && month <= 9 ? -120 : -60;
   });
 }
-jest.setTimeout(20_000);
 
 function capturePosts() {
   const bodies: Record<string, unknown>[] = [];

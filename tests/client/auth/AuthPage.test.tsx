@@ -2,8 +2,6 @@ import { screen } from '@testing-library/react';
 import { AuthPage } from '../../../src/client/features/auth/AuthPage';
 import { renderApp, renderWithProviders } from '../helpers/renderWithProviders';
 
-jest.setTimeout(15_000);
-
 const SIGN_UP_TOGGLE = "Don't have an account? Sign up";
 const SIGN_IN_TOGGLE = 'Already have an account? Sign in';
 

@@ -24,7 +24,6 @@ afterEach(() => {
 });
 
 // Typing into a large form with user-event is slow in jsdom; give these integration tests room on a busy machine.
-jest.setTimeout(20_000);
 
 const renderEditor = () => renderWithProviders(<AdminPage />, { route: '/admin' });
 

@@ -28,7 +28,6 @@ afterEach(() => {
   cancelPendingDraftSaves();
   clearPendingImages();
 });
-jest.setTimeout(20_000);
 
 test('after the upload, the author preview shows the uploaded variants at its 8rem box, lazily', async () => {
   server.use(

@@ -8,9 +8,6 @@ import { createTestDb, emptyDatabase } from '../helpers/testDb';
 import type { TestDb } from '../helpers/testDb';
 import { jpegOfSize, sampleImages } from '../helpers/images';
 
-// Some bodies here are 25 MB: give each test room on a loaded machine.
-jest.setTimeout(30_000);
-
 // One database per file, emptied before each test; a new app per test so the failed-token counter starts at zero.
 let testDb: TestDb;
 let t: TestApp;

@@ -72,8 +72,8 @@ function runStage(run) {
 
 /**
  * The lines that say what failed: jest's "● suite › test" headings and playwright's "✘"/"1) [project] ›" lines, each
- * with the first lines of its error (each failure once), at most 60 lines in all. A stage that failed without such lines (typecheck, lint,
- * budget) gives its last 30 lines.
+ * once, with the first lines of its error; at most 60 lines in all. A stage that failed without such lines
+ * (typecheck, lint, budget) gives its last 30 lines.
  */
 function failureDigest(lines) {
   // eslint-disable-next-line no-control-regex

@@ -78,6 +78,8 @@ export function createPageServer({
   now = Date.now,
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
+  // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
+  const template = inlineStyles(indexHtml);
   const notFound = (url: string, missing: boolean): PagePlan => ({
     head: { kind: 'notFound', path: url },
     input: { url, missing },
@@ -140,13 +142,13 @@ export function createPageServer({
     // responsive candidates, and one request is enough.
     const imagePreloads = links.match(IMAGE_PRELOAD)?.join('') ?? '';
     const html = rendered.html.replace(LEADING_IMAGE_PRELOADS, '');
-    const page = withHead(indexHtml, headTags(head, publicUrl) + links.replace(IMAGE_PRELOAD, ''));
+    const page = withHead(template, headTags(head, publicUrl) + inlineStyles(links.replace(IMAGE_PRELOAD, '')));
     const moduleScript = page.slice(0, page.indexOf('</head>')).indexOf('<script type="module"');
     // A replacer function, not a string: a post's text may hold `$&` or `$'`, which a replacement string expands.
-    const body = inlineStyles(
+    const body = (
       moduleScript < 0
         ? addToHead(page, imagePreloads)
-        : page.slice(0, moduleScript) + imagePreloads + page.slice(moduleScript),
+        : page.slice(0, moduleScript) + imagePreloads + page.slice(moduleScript)
     ).replace('<div id="root"></div>', () => `<div id="root">${html}</div>${rendered.stateScript}`);
     const etag = strongEtag(body);
     const encoded = {};
@@ -158,4 +160,4 @@ export function createPageServer({
 }
 
 const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
-const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*>)+/;
+const LEADING_IMAGE_PRELOADS = new RegExp(`^(?:${IMAGE_PRELOAD.source})+`);

@@ -2,7 +2,7 @@
 // 4 MB (scripts/lib/photo.mjs; no binary is committed):
 //   1. the format choice: time and bytes to encode the whole width ladder in each candidate format;
 //   2. upload to all variants: POST /api/uploads against the compiled server until its 201 (every variant stored);
-//   3. serving: autocannon on one variant, GET /uploads/<hash>-960.webp.
+//   3. serving: autocannon on one variant, GET /uploads/<hash>-960.avif (the modern format) and -1920.jpg.
 // The server runs in a child process (temp SQLite database) so autocannon does not share its event loop.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -70,7 +70,7 @@ function peakRssMb(pid) {
   }
 }
 
-const LADDER = [64, 128, 320, 640, 960, 1280, 1920];
+const LADDER = [64, 128, 320, 640, 800, 960, 1280, 1920];
 const CANDIDATES = {
   'JPEG q80 (mozjpeg)': (s) => s.jpeg({ quality: 80, mozjpeg: true }),
   'JPEG q80 (libjpeg)': (s) => s.jpeg({ quality: 80 }),
@@ -158,7 +158,7 @@ async function bench() {
     const hash = answer.url.slice('/uploads/'.length, '/uploads/'.length + 64);
     const autocannon = require('autocannon');
     const rows = [];
-    for (const file of [`${hash}-960.webp`, `${hash}-1920.jpg`, 'bare']) {
+    for (const file of [`${hash}-960.${answer.image.formats[0]}`, `${hash}-1920.jpg`, 'bare']) {
       let url = `${base}/uploads/${file}`;
       let title = '';
       if (file === 'bare') {

@@ -105,7 +105,7 @@ test('at 1280 px and DPR 1 header, product and author photos have 1 to 2 times t
   for (const [index, image] of shown.entries()) {
     const facts = expected[index].image;
     // A variant, in a modern format, not the full-size original.
-    expect(image.current).toMatch(new RegExp(`/uploads/${hashOf(image.src!)}-\\d+\\.webp$`));
+    expect(image.current).toMatch(new RegExp(`/uploads/${hashOf(image.src!)}-\\d+\\.avif$`));
     expect(image.natural).toBeGreaterThanOrEqual(Math.floor(image.box * image.dpr));
     expect(image.natural).toBeLessThanOrEqual(2 * image.box * image.dpr);
     expect([image.width, image.height]).toEqual([String(facts.width), String(facts.height)]);

@@ -78,7 +78,7 @@ describe('an uploaded photo', () => {
     expect(await hasExif(photo)).toBe(true);
     const answer = await uploaded(photo);
     const urls = servedUrls(answer);
-    // The original, then 64, 128, 320, 640, 800, 960 and 1200 px in WebP and JPEG.
+    // The original, then 64, 128, 320, 640, 800, 960 and 1200 px in AVIF and JPEG.
     expect(urls.length).toBe(1 + 7 * 2);
     for (const url of urls) {
       const res = await get(url);
@@ -95,10 +95,10 @@ describe('an uploaded photo', () => {
       width: 400,
       height: 600,
       widths: [64, 128, 320, 400],
-      formats: ['webp'],
+      formats: ['avif'],
       fallback: 'jpg',
     });
-    for (const url of [answer.url, variantUrl(answer.url, 320, 'webp') as string]) {
+    for (const url of [answer.url, variantUrl(answer.url, 320, 'avif') as string]) {
       const res = await get(url);
       const meta = await sharp(res.rawPayload).metadata();
       expect(meta.orientation).toBeUndefined();
@@ -125,18 +125,18 @@ describe('an uploaded photo', () => {
     expect(big.image.widths).toEqual([64, 128, 320, 640, 800, 960, 1280, 1920]);
     for (const answer of [small, big]) {
       for (const width of answer.image.widths) {
-        for (const format of ['webp', 'jpg'] as const) {
+        for (const format of ['avif', 'jpg'] as const) {
           const res = await get(variantUrl(answer.url, width, format) as string);
           expect(res.statusCode).toBe(200);
           const meta = await sharp(res.rawPayload).metadata();
-          expect([meta.format, meta.width]).toEqual([format === 'jpg' ? 'jpeg' : 'webp', width]);
+          expect([meta.format, meta.width]).toEqual([format === 'jpg' ? 'jpeg' : 'heif', width]);
         }
       }
     }
     // Nothing wider than the image itself, nor off the ladder.
     for (const url of [
-      variantUrl(small.url, 1280, 'webp'),
-      variantUrl(small.url, 500, 'webp'),
+      variantUrl(small.url, 1280, 'avif'),
+      variantUrl(small.url, 500, 'avif'),
       variantUrl(big.url, 2500, 'jpg'),
     ]) {
       const res = await get(url as string);
@@ -145,7 +145,7 @@ describe('an uploaded photo', () => {
     }
   });
 
-  it('keeps transparency: a PNG with alpha gets PNG and WebP variants with alpha', async () => {
+  it('keeps transparency: a PNG with alpha gets PNG and AVIF variants with alpha', async () => {
     const png = await sharp({
       create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.3 } },
     })
@@ -153,7 +153,7 @@ describe('an uploaded photo', () => {
       .toBuffer();
     const answer = await uploaded(png, 'logo.png');
     expect(answer.image.fallback).toBe('png');
-    for (const format of ['png', 'webp'] as const) {
+    for (const format of ['png', 'avif'] as const) {
       const res = await get(variantUrl(answer.url, 128, format) as string);
       expect(res.headers['content-type']).toBe(`image/${format}`);
       expect((await sharp(res.rawPayload).metadata()).hasAlpha).toBe(true);
@@ -162,12 +162,12 @@ describe('an uploaded photo', () => {
 
   it('serves each variant immutable, with its type, an ETag, nosniff and 304 revalidation', async () => {
     const answer = await uploaded(await jpegWithGps(400, 300));
-    const url = variantUrl(answer.url, 320, 'webp') as string;
+    const url = variantUrl(answer.url, 320, 'avif') as string;
     const res = await get(url);
-    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-type']).toBe('image/avif');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers.etag).toMatch(/^"[0-9a-f]{64}-320\.webp"$/);
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{64}-320\.avif"$/);
     expect((await get(url, { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
     expect((await get(variantUrl(answer.url, 320, 'jpg') as string)).headers['content-type']).toBe('image/jpeg');
   });
@@ -205,7 +205,7 @@ describe('readers during a burst of uploads', () => {
     const burst = photos.map((photo) => upload(photo).then((res) => ((finished += 1), res)));
     // Give the uploads time to reach the queue, then read.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const read = await get(variantUrl(stored.url, 128, 'webp') as string);
+    const read = await get(variantUrl(stored.url, 128, 'avif') as string);
     expect(read.statusCode).toBe(200);
     expect(finished).toBeLessThan(photos.length);
     for (const res of await Promise.all(burst)) expect(res.statusCode).toBe(201);
@@ -400,13 +400,13 @@ describe('a database made before image processing existed', () => {
       expect(await hasExif(original.rawPayload)).toBe(false);
       const meta = await sharp(original.rawPayload).metadata();
       expect([meta.width, meta.height, meta.orientation]).toEqual([400, 600, undefined]);
-      const variant = await app.app.inject({ method: 'GET', url: variantUrl(headerUrl, 128, 'webp') as string });
+      const variant = await app.app.inject({ method: 'GET', url: variantUrl(headerUrl, 128, 'avif') as string });
       expect(variant.statusCode).toBe(200);
 
       // The cached post answer learns the facts.
       const after = await app.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
       expect(after.json<BlogPost>().images).toEqual({
-        [headerUrl]: { width: 400, height: 600, widths: [64, 128, 320, 400], formats: ['webp'], fallback: 'jpg' },
+        [headerUrl]: { width: 400, height: 600, widths: [64, 128, 320, 400], formats: ['avif'], fallback: 'jpg' },
       });
 
       // A variant of an old upload nobody asked for yet is made on request too.

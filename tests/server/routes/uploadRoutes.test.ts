@@ -53,7 +53,7 @@ describe('POST /api/uploads', () => {
       const hash = createHash('sha256').update(data).digest('hex');
       expect(res.json()).toEqual({
         url: `/uploads/${hash}.${ext}`,
-        image: { width: 40, height: 30, widths: [40], formats: ['webp'], fallback: ext === 'png' ? 'png' : 'jpg' },
+        image: { width: 40, height: 30, widths: [40], formats: ['avif'], fallback: ext === 'png' ? 'png' : 'jpg' },
       });
 
       // The cleaned image, still in the uploaded format and size.

@@ -172,6 +172,28 @@ describe('an uploaded photo', () => {
     expect((await get(variantUrl(answer.url, 320, 'jpg') as string)).headers['content-type']).toBe('image/jpeg');
   });
 
+  it('keeps WebP when it was processed while WebP was the modern format: its facts and its variant URLs', async () => {
+    const answer = await uploaded(await jpegWithGps(400, 300));
+    const name = answer.url.slice('/uploads/'.length);
+    // As a database from before AVIF holds it: facts that name WebP, and no AVIF variant stored.
+    await testDb.db.kysely.updateTable('uploads').set({ formats: 'webp' }).where('name', '=', name).execute();
+    await testDb.db.kysely.deleteFrom('image_variants').where('format', '=', 'avif').execute();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      payload: validSubmission({ image: answer.url }),
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<BlogPost>().images[answer.url]?.formats).toEqual(['webp']);
+    // Its WebP variants, never stored, are made on request; AVIF ones it never offered stay missing.
+    const webp = await get(variantUrl(answer.url, 320, 'webp') as string);
+    expect([webp.statusCode, webp.headers['content-type']]).toEqual([200, 'image/webp']);
+    const meta = await sharp(webp.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.exif]).toEqual(['webp', 320, undefined]);
+    expect((await get(variantUrl(answer.url, 320, 'avif') as string)).statusCode).toBe(404);
+  });
+
   it('keeps its URL when the same bytes come again, even at the same moment, and keeps one copy', async () => {
     const photo = await jpegWithGps(300, 200);
     const first = await uploaded(photo);

@@ -1,25 +1,18 @@
 // /auth: the sign-in / sign-up card with its client-side password check (SPEC 2, 4, 5, 8).
 import { expect, test } from '@playwright/test';
 import { SIGN_IN_PASSWORD } from './helpers/constants';
+import { watchFor } from './helpers/glimpses';
 
 test('a wrong password says "Incorrect password", and typing clears it', async ({ page }) => {
+  // 'Processing...' lasts a quarter of a second: recorded as it happens rather than polled for.
+  const sawProcessing = await watchFor(page, 'Processing...', { inDisabledButton: true });
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   await page.getByLabel('Email').fill('coach@example.com');
   await page.getByLabel('Password').fill('not-the-password');
-  // 'Processing...' lasts a quarter of a second: on a busy machine polling for it can miss it, so the page records
-  // whether the submit button ever showed it, and disabled, from before the click.
-  await page.evaluate(() => {
-    const record = window as typeof window & { sawProcessing?: boolean };
-    record.sawProcessing = false;
-    new MutationObserver(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Processing...');
-      if (button?.disabled) record.sawProcessing = true;
-    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect password');
-  expect(await page.evaluate(() => (window as typeof window & { sawProcessing?: boolean }).sawProcessing)).toBe(true);
+  expect(await sawProcessing()).toBe(true);
   await expect(page).toHaveURL('/auth');
 
   await page.getByLabel('Password').press('x');

@@ -5,6 +5,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { validSubmission } from '../server/fixtures/submissions';
 import type { BlogSubmission } from '../../src/contract/schemas';
 import { publishPost } from './helpers/api';
+import { watchFor } from './helpers/glimpses';
 
 /** The fixture post with images this server has, so no page logs a failed image load. */
 function story(title: string): BlogSubmission {
@@ -94,14 +95,7 @@ for (const theme of ['light', 'dark'] as const) {
       if (new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(new URL(r.url()).pathname);
       if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
     });
-    // Watches the DOM from before the first byte is parsed, so a loading text shown for a moment is caught.
-    await page.addInitScript(() => {
-      const seen = { loading: false };
-      (window as unknown as { __seen: typeof seen }).__seen = seen;
-      new MutationObserver(() => {
-        if (document.body?.textContent?.includes('Loading blog content...')) seen.loading = true;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    const sawLoading = await watchFor(page, 'Loading blog content...');
 
     await page.goto(`/page/${post.id}`);
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
@@ -115,9 +109,7 @@ for (const theme of ['light', 'dark'] as const) {
     // The page carries its styles (no stylesheet to wait for, none fetched after hydrating either), and they apply.
     expect(stylesheets).toEqual([]);
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toHaveCSS('position', 'fixed');
-    expect(await page.evaluate(() => (window as unknown as { __seen: { loading: boolean } }).__seen.loading)).toBe(
-      false,
-    );
+    expect(await sawLoading()).toBe(false);
     expect(messages).toEqual([]);
 
     // The app then behaves as before: the theme toggles, and links navigate in the page.

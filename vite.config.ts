@@ -27,31 +27,47 @@ const ssrBuild = {
   rolldownOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
 };
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+// `vite build --mode boot` (part of npm run build:client, after the app's build): src/client/boot.ts, the one script
+// of a server-rendered page, which loads the app after the page. A build of its own: as a second input of the app's
+// build it would change how the app is split (Rolldown then moves the modules the entry shares with the pages out of
+// the entry chunk, into a dozen small files). It imports only constants, which are inlined: one file, no imports.
+const bootBuild = {
+  outDir: 'dist/client',
+  emptyOutDir: false,
+  target: 'es2022',
+  sourcemap: false,
+  copyPublicDir: false,
+  manifest: '.vite/boot-manifest.json',
+  rolldownOptions: { input: 'src/client/boot.ts', optimization: { inlineConst: true } },
+};
+
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // `{}`: typechecked as CommonJS (tsconfig.tools.json), the plugin's CJS signature wants an options object.
   plugins: [react({})],
   publicDir: 'public',
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: isSsrBuild
     ? ssrBuild
-    : {
-        outDir: 'dist/client',
-        emptyOutDir: true,
-        target: 'es2022',
-        sourcemap: false,
-        // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/routeHints.ts).
-        manifest: true,
-        // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
-        modulePreload: { polyfill: false },
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              // The libraries every page needs change rarely: one long-cached file, apart from our own code.
-              groups: [{ name: 'vendor', test: VENDOR }],
+    : mode === 'boot'
+      ? bootBuild
+      : {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          target: 'es2022',
+          sourcemap: false,
+          // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/routeHints.ts).
+          manifest: true,
+          // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // The libraries every page needs change rarely: one long-cached file, apart from our own code.
+                groups: [{ name: 'vendor', test: VENDOR }],
+              },
             },
           },
         },
-      },
   ssr: { noExternal: true },
   // Vite leaves process.env.NODE_ENV to run time in a server bundle; fixing it here drops the libraries' dev builds.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

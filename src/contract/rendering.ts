@@ -2,6 +2,12 @@
 // loaded at run time): what the server hands it, and what it hands back.
 import type { BlogPost, BlogSummary } from './types';
 
+/**
+ * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
+ * (its content: the URLs of the app's entry and the page's chunk, space-separated), which src/client/boot.ts imports.
+ */
+export const ROUTE_MODULES_META = 'touchline-modules';
+
 export type RenderInput = {
   /** pathname plus search, as the router should see it */
   url: string;

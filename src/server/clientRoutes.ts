@@ -89,7 +89,7 @@ export async function registerClient(
     // The client shows its not-found page either way; the status tells crawlers and tools the truth.
     const match = matchRoute(path);
     reply.code(match ? (match.route.shellStatus ?? 200) : 404);
-    const links = hints ? await hints(path) : '';
+    const links = hints ? await hints.links(path) : '';
     const privateHead = match?.route.render === 'client' && shellHead ? shellHead(path) : '';
     if ((!links && !privateHead) || indexHtml === undefined) return reply.sendFile('index.html');
     const html = privateHead ? withHead(indexHtml, privateHead + links) : addToHead(indexHtml, links);

@@ -79,7 +79,7 @@ export function createPageServer({
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
-  const template = inlineStyles(indexHtml);
+  const template = inlineStyles(hints?.rendered(indexHtml) ?? indexHtml);
   const notFound = (url: string, missing: boolean): PagePlan => ({
     head: { kind: 'notFound', path: url },
     input: { url, missing },
@@ -136,7 +136,7 @@ export function createPageServer({
       return undefined;
     }
     const missing = head.kind === 'notFound';
-    const links = hints ? await hints(path, { data: false, missing }) : '';
+    const links = hints ? await hints.links(path, { data: false, missing }) : '';
     // The hero image goes first, ahead of the scripts: it is what the largest paint waits for. React's own preload of
     // it (emitted at the start of the markup for an image with fetchpriority="high") is dropped: the hint names the
     // responsive candidates, and one request is enough.

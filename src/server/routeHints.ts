@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_BOXES, imageSet } from '../contract/imageBoxes';
 import type { ImageFacts } from '../contract/images';
+import { ROUTE_MODULES_META } from '../contract/rendering';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
 import type { Route } from '../contract/routes';
 import { isSafeUrl } from '../contract/urls';
@@ -15,17 +16,32 @@ import { imageFactsFor } from './repositories/uploadsRepository';
 /** The module of the not-found page, which the server renders for any URL no route matches. */
 export const NOT_FOUND_MODULE = 'src/client/components/NotFoundPage.tsx';
 
+/** The entry of a server-rendered page, which loads the app after the page (a second Vite input, see vite.config.ts). */
+export const BOOT_MODULE = 'src/client/boot.ts';
+
+/** index.html as Vite's build manifest names it: the entry that loads the app at once. */
+const SHELL_ENTRY = 'index.html';
+
 /** A route's page module as Vite's build manifest names it. */
 export const pageModule = (route: Route) => `src/client/features/${route.page}.tsx`;
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The hints for a pathname. `data: false` when the page carries its data (server-rendered): no API request to
- * preload. `missing`: the page shows the not-found page.
- */
-export type RouteHints = (pathname: string, options?: { data?: boolean; missing?: boolean }) => Promise<string>;
+export type RouteHints = {
+  /**
+   * The hints for a pathname. `data: false` when the page carries its data (server-rendered): no API request to
+   * preload, and its scripts are named for boot.ts in a <meta name="touchline-modules"> instead of preloaded (see
+   * `rendered`). `missing`: the page shows the not-found page.
+   */
+  links: (pathname: string, options?: { data?: boolean; missing?: boolean }) => Promise<string>;
+  /**
+   * index.html for a server-rendered page: boot.ts in place of the app's entry script and the entry's preloads, so
+   * the app loads after the page instead of beside it (src/client/boot.ts says why). As given for a build without
+   * boot.ts.
+   */
+  rendered: (indexHtml: string) => string;
+};
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -46,6 +62,9 @@ export function heroPreloadLink(url: string, facts?: ImageFacts): string {
   );
 }
 
+/** What Vite writes into index.html to load the app: the entry's script and the preloads of the chunks it imports. */
+const ENTRY_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+
 /** Every chunk key a module needs, itself first, following static imports. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
@@ -55,34 +74,51 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
 }
 
 /**
- * Reads Vite's manifest (dist/client/.vite/manifest.json). Returns undefined without a readable one (an older
- * build): the pages then load as before, only later.
+ * Reads Vite's manifests (dist/client/.vite/manifest.json, and boot-manifest.json of boot.ts's own build). Returns
+ * undefined without a readable app manifest (an older build): the pages then load as before, only later.
  */
 export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefined {
-  const file = join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return undefined;
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const read = (name: string): Manifest | undefined => {
+    const file = join(clientDir, '.vite', name);
+    if (!existsSync(file)) return undefined;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    } catch {
+      return undefined;
+    }
+  };
+  const app = read('manifest.json');
+  if (!app) return undefined;
+  const manifest: Manifest = { ...read('boot-manifest.json'), ...app };
   // index.html already loads the entry and everything it imports.
-  const loaded = entry ? closure(manifest, entry) : new Set<string>();
+  const loaded = closure(manifest, SHELL_ENTRY);
+  const url = (key: string) => `/${escapeAttribute(manifest[key].file)}`;
+  const boot = manifest[BOOT_MODULE] && manifest[SHELL_ENTRY] ? url(BOOT_MODULE) : undefined;
 
-  const pageLinks = new Map<string, string>();
+  const pageLinks = new Map<string, { shell: string; rendered: string }>();
   for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE]) {
     const keys = [...closure(manifest, module)].filter((key) => !loaded.has(key));
-    const css = new Set(keys.flatMap((key) => manifest[key].css ?? []));
-    pageLinks.set(
-      module,
-      [
-        ...[...css].map((href) => `<link rel="stylesheet" href="/${escapeAttribute(href)}">`),
-        ...keys.map((key) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(manifest[key].file)}">`),
-      ].join(''),
-    );
+    const css = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))]
+      .map((href) => `<link rel="stylesheet" href="/${escapeAttribute(href)}">`)
+      .join('');
+    const preloads = keys.map((key) => `<link rel="modulepreload" crossorigin href="${url(key)}">`).join('');
+    // Only the two modules to import: the browser fetches what they import itself.
+    const modules = [SHELL_ENTRY, module].filter((key) => manifest[key]).map(url);
+    const meta = `<meta name="${ROUTE_MODULES_META}" content="${modules.join(' ')}">`;
+    pageLinks.set(module, { shell: css + preloads, rendered: css + (boot ? meta : preloads) });
   }
+  const linksOf = (module: string, data: boolean) => pageLinks.get(module)?.[data ? 'shell' : 'rendered'] ?? '';
+
+  const rendered = (indexHtml: string) => {
+    if (!boot) return indexHtml;
+    let first = true;
+    // boot.ts takes the place of the first of them, the entry's script.
+    return indexHtml.replace(ENTRY_TAGS, () => {
+      const tag = first ? `<script type="module" crossorigin src="${boot}"></script>` : '';
+      first = false;
+      return tag;
+    });
+  };
 
   // A hint is an optimisation: if the database cannot answer, the page is served without one.
   const heroImage = async (id: number) => {
@@ -95,10 +131,10 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
     }
   };
 
-  return async (pathname, { data = true, missing = false } = {}) => {
+  const links: RouteHints['links'] = async (pathname, { data = true, missing = false } = {}) => {
     const match = matchRoute(pathname);
-    if (!match || missing) return pageLinks.get(NOT_FOUND_MODULE) ?? '';
-    let links = pageLinks.get(pageModule(match.route)) ?? '';
+    if (!match || missing) return linksOf(NOT_FOUND_MODULE, data);
+    let links = linksOf(pageModule(match.route), data);
     const id = match.params.id;
     // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
     const api = match.route.data === 'post' ? `/api/blogs/${id}` : match.route.data === 'list' ? '/api/blogs' : '';
@@ -108,4 +144,5 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
     }
     return links;
   };
+  return { links, rendered };
 }

@@ -114,7 +114,7 @@ test('a visitor page logs no errors and every request it makes succeeds', async 
   expect(problems).toEqual([]);
 });
 
-test('a first visit to a post or the list asks the API nothing (the page carries its data) and uses every preload hint', async ({
+test('a first visit to a post or the list asks the API nothing (the page carries its data), loads its app after the page, and uses every preload hint', async ({
   page,
   request,
 }) => {
@@ -129,10 +129,29 @@ test('a first visit to a post or the list asks the API nothing (the page carries
     // Chrome warns when a preloaded response goes unused (e.g. a request mode that does not match the hint).
     page.on('console', (message) => /preload/i.test(message.text()) && warnings.push(message.text()));
     const html = await (await request.get(path)).text();
-    expect(html, `${path} is served with its chunks' hints`).toContain('<link rel="modulepreload"');
+    // The page names its app and its page chunk for the entry to load after the page, and preloads no script.
+    const modules = html.match(/<meta name="touchline-modules" content="([^"]*)">/)?.[1].split(' ') ?? [];
+    expect(modules, `${path} names the app and its page chunk`).toEqual([
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+      expect.stringMatching(
+        path === '/blog' ? /^\/assets\/BlogListPage-[\w-]+\.js$/ : /^\/assets\/PostPage-[\w-]+\.js$/,
+      ),
+    ]);
+    expect(html, `${path} preloads no script`).not.toContain('<link rel="modulepreload"');
     expect(html, `${path} preloads no API answer`).not.toContain(`as="fetch"`);
+    // The app's scripts are requested once the page has loaded (src/client/boot.ts), not alongside it.
+    const early: string[] = [];
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (!loaded && modules.includes(pathname)) early.push(pathname);
+    });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Hydrated: the toggle names the theme it switches to, which only the browser knows.
+    await expect(page.getByRole('button', { name: /^Switch to (light|dark) theme$/ })).toBeVisible();
+    expect(early, `${path}: no app script before the load event`).toEqual([]);
     await page.waitForLoadState('networkidle');
     // The page's load event has passed; Chrome reports an unused preload a few seconds after it.
     await page.waitForTimeout(3_500);

@@ -69,3 +69,30 @@ test('anything but light or dark in storage means dark', async ({ page }) => {
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('button', { name: /light theme/i })).toBeVisible();
 });
+
+test('before the app has loaded, the toggle already switches and stores the theme, and the app then keeps it', async ({
+  page,
+}) => {
+  // A server-rendered page loads its app after the page (src/client/boot.ts); hold the app back until the click is done.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  const appRequested: string[] = [];
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    appRequested.push(route.request().url());
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/sample');
+  await expect.poll(() => appRequested.length, 'the app is requested after the page has loaded').toBe(1);
+
+  await page.getByRole('button', { name: /light theme/i }).click();
+  await expect(html(page)).toHaveAttribute('data-theme', 'light');
+  expect(await storedTheme(page)).toBe('light');
+
+  releaseApp();
+  // Hydrated: the app read the stored choice, so its toggle now offers the dark theme, and a press is the app's.
+  await page.getByRole('button', { name: /dark theme/i }).click();
+  await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+  expect(await storedTheme(page)).toBe('dark');
+  await expect(page.getByRole('button', { name: /light theme/i })).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createPost } from '../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../src/contract/schemas';
 import { ROUTE_LIST } from '../../src/contract/routes';
+import type { RenderPage } from '../../src/contract/rendering';
 import { NOT_FOUND_MODULE, pageModule } from '../../src/server/routeHints';
 import { validSubmission } from './fixtures/submissions';
 import { startTestApp } from './helpers/testApp';
@@ -122,4 +123,60 @@ test('every page module the hints name exists, so a renamed page cannot silently
   const root = resolve(__dirname, '..', '..');
   for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE])
     expect(existsSync(join(root, module))).toBe(true);
+});
+
+describe('a server-rendered page', () => {
+  // The SSR entry's source, required rather than imported: it is typechecked with the client's settings, not these.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { render } = require('../../src/client/entry-server') as { render: RenderPage };
+  // Vite writes the entry's script and the preloads of what it imports; boot.ts has a manifest of its own.
+  const SHELL = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/vendor-V1.js"></head>');
+  const BOOT_MANIFEST = { 'src/client/boot.ts': { file: 'assets/boot-K1.js', isEntry: true } };
+  let rendered: TestApp;
+  let renderedDir: string;
+
+  beforeAll(async () => {
+    renderedDir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
+    mkdirSync(join(renderedDir, '.vite'));
+    writeFileSync(join(renderedDir, 'index.html'), SHELL);
+    writeFileSync(join(renderedDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(renderedDir, '.vite', 'boot-manifest.json'), JSON.stringify(BOOT_MANIFEST));
+    rendered = await startTestApp({ clientDir: renderedDir, renderPage: render });
+  });
+  afterAll(async () => {
+    await rendered.close();
+    rmSync(renderedDir, { recursive: true, force: true });
+  });
+
+  const scriptsOf = (html: string) => [...html.matchAll(/<script [^>]*src="[^"]*"[^>]*>/g)].map((match) => match[0]);
+
+  test('loads boot.ts instead of the app, and names the app and its page chunk for after the page has loaded', async () => {
+    const post = await createPost(rendered.db, blogSubmissionSchema.parse(validSubmission({ image: '' })));
+    for (const [url, chunk] of [
+      [`/page/${post.id}`, '/assets/PostPage-P1.js'],
+      ['/blog', '/assets/BlogListPage-B1.js'],
+    ]) {
+      const res = await rendered.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(scriptsOf(res.body)).toEqual(['<script type="module" crossorigin src="/assets/boot-K1.js">']);
+      expect(res.body).toContain(`<meta name="touchline-modules" content="/assets/index-E1.js ${chunk}">`);
+      // Nothing fetches the app's scripts beside the page.
+      expect(res.body).not.toContain('modulepreload');
+    }
+  });
+
+  test('the not-found page loads its own chunk after the page the same way', async () => {
+    const res = await rendered.app.inject({ method: 'GET', url: '/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(scriptsOf(res.body)).toEqual(['<script type="module" crossorigin src="/assets/boot-K1.js">']);
+    expect(res.body).toContain('<meta name="touchline-modules" content="/assets/index-E1.js">');
+  });
+
+  test('a page rendered in the browser (/admin) loads the app at once, as index.html says', async () => {
+    const res = await rendered.app.inject({ method: 'GET', url: '/admin' });
+    expect(res.statusCode).toBe(200);
+    expect(scriptsOf(res.body)).toEqual(['<script type="module" crossorigin src="/assets/index-E1.js">']);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-V1.js">');
+    expect(res.body).not.toContain('touchline-modules');
+  });
 });

@@ -3,6 +3,13 @@
 /** id of the <script type="application/json"> block that carries it */
 export const SERVER_STATE_ID = 'server-state';
 
+/**
+ * The event the app fires on document as it starts hydrating a server-rendered page: until then boot.ts answers the
+ * theme toggle itself (marked with THEME_TOGGLE_ATTRIBUTE), from then on React does, replaying an early click.
+ */
+export const APP_HYDRATING_EVENT = 'touchline:hydrating';
+export const THEME_TOGGLE_ATTRIBUTE = 'data-theme-toggle';
+
 export type ServerState = {
   /** the api slice as the server's store held it after filling the page's queries */
   api: unknown;

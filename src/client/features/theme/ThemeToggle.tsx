@@ -1,5 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { THEME_TOGGLE_ATTRIBUTE } from '../../app/serverState';
 import { useHydrated } from '../../app/useHydrated';
 import { selectThemeMode, themeToggled } from './themeSlice';
 import styles from './ThemeToggle.module.scss';
@@ -20,6 +21,8 @@ export function ThemeToggle({ className }: ThemeToggleProps) {
       onClick={() => dispatch(themeToggled())}
       aria-label={label}
       title={label}
+      // boot.ts answers a press before the app has loaded
+      {...{ [THEME_TOGGLE_ATTRIBUTE]: '' }}
     >
       {mode === 'dark' ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
     </button>

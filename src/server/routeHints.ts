@@ -1,6 +1,7 @@
 // Preload hints for the page a URL opens, added to index.html: the page's lazy chunks and their CSS, the API
 // request it will make and, for a post, its hero image. Without them the browser finds each of these only after the
-// previous one has arrived and run (app bundle -> page chunk -> API -> image), one round trip after another.
+// previous one has arrived and run (app bundle -> page chunk -> API -> image), one round trip after another. A
+// server-rendered page names its chunks for boot.ts instead, which loads them after the page.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_BOXES, imageSet } from '../contract/imageBoxes';
@@ -16,8 +17,8 @@ import { imageFactsFor } from './repositories/uploadsRepository';
 /** The module of the not-found page, which the server renders for any URL no route matches. */
 export const NOT_FOUND_MODULE = 'src/client/components/NotFoundPage.tsx';
 
-/** The entry of a server-rendered page, which loads the app after the page (a second Vite input, see vite.config.ts). */
-export const BOOT_MODULE = 'src/client/boot.ts';
+/** The script of a server-rendered page, which loads the app after the page (a build of its own: vite.config.ts). */
+const BOOT_MODULE = 'src/client/boot.ts';
 
 /** index.html as Vite's build manifest names it: the entry that loads the app at once. */
 const SHELL_ENTRY = 'index.html';

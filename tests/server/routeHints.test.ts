@@ -32,14 +32,21 @@ const MANIFEST = {
 
 const hintsOf = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
 
+/** A built client as the server finds it: index.html and Vite's manifests (file name → content) in `.vite`. */
+function clientDirWith(index: string, manifests: Record<string, object>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, 'index.html'), index);
+  for (const [name, manifest] of Object.entries(manifests))
+    writeFileSync(join(dir, '.vite', name), JSON.stringify(manifest));
+  return dir;
+}
+
 let clientDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  clientDir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
-  mkdirSync(join(clientDir, '.vite'));
-  writeFileSync(join(clientDir, 'index.html'), INDEX);
-  writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  clientDir = clientDirWith(INDEX, { 'manifest.json': MANIFEST });
   t = await startTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -136,11 +143,7 @@ describe('a server-rendered page', () => {
   let renderedDir: string;
 
   beforeAll(async () => {
-    renderedDir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
-    mkdirSync(join(renderedDir, '.vite'));
-    writeFileSync(join(renderedDir, 'index.html'), SHELL);
-    writeFileSync(join(renderedDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    writeFileSync(join(renderedDir, '.vite', 'boot-manifest.json'), JSON.stringify(BOOT_MANIFEST));
+    renderedDir = clientDirWith(SHELL, { 'manifest.json': MANIFEST, 'boot-manifest.json': BOOT_MANIFEST });
     rendered = await startTestApp({ clientDir: renderedDir, renderPage: render });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 // The shared chrome: the fixed top bar on wide screens, the bottom tab bar on a phone, the not-found page.
 import { expect, test } from '@playwright/test';
+import { appStarted, watchAppStart } from './helpers/app';
 
 const PAGES = [
   { link: 'Home', url: '/', title: 'Touchline' },
@@ -75,7 +76,11 @@ test('a keyboard user can skip to the content', async ({ page }) => {
 });
 
 test('following a link moves keyboard focus to the new page, so Tab continues there', async ({ page }) => {
+  await watchAppStart(page);
   await page.goto('/blog');
+  // The app loads after the page (src/client/boot.ts); until it runs, a link is an ordinary page load, which starts
+  // at the top of the new document.
+  await appStarted(page);
   const story = page.getByRole('main').getByRole('listitem').getByRole('link').first();
   const title = await story.textContent();
   await story.focus();

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
 import { newestPost, seededPost } from './helpers/api';
+import { appStarted, watchAppStart } from './helpers/app';
 
 /** Holds matching API calls until release() is called; then lets them through to the real server. */
 async function holdApi(page: Page, matches: (url: URL) => boolean) {
@@ -23,9 +24,10 @@ async function holdApi(page: Page, matches: (url: URL) => boolean) {
  * first load of the URL carries its data, rendered on the server).
  */
 async function openInApp(page: Page, path: string) {
+  await watchAppStart(page);
   await page.goto('/sample');
   await expect(page.getByRole('button', { name: /Switch to (light|dark) theme/ })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await appStarted(page);
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));

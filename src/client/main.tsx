@@ -4,12 +4,11 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { SERVER_STATE_LOADED } from './api/blogApi';
 import { makeStore } from './app/store';
+import type { AppStore } from './app/store';
 import { AppRoutes, MissingUrl } from './app/router';
 import { APP_HYDRATING_EVENT, SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import './styles/global.scss';
-
-type AppStore = ReturnType<typeof makeStore>;
 
 /** A new task: the browser may paint or handle input before the next step runs. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

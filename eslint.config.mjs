@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // Import boundaries (DESIGN's layering, kept visible): the contract is shared and imports neither side; the client
 // and server never import each other (the server loads the built SSR bundle, dist/ssr, at run time); a feature never
@@ -12,15 +14,23 @@ const NOT_CLIENT = {
   regex: '(^|/)client(/|$)',
   message: 'Server code cannot import client code: it loads the built SSR bundle at run time (see pages.ts).',
 };
-const NOT_OTHER_FEATURE = {
-  regex: '^\\.\\./(?!\\.\\.)',
-  message: 'A feature cannot import another feature: compose them in src/client/app, or move shared code there.',
-};
-const NOT_FEATURES = {
-  regex: '(^|/)features/',
+const boundary = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// The feature rule is about resolved paths, not how an import is spelled, so a feature may have folders of its own
+// (features/admin/pages, .../form): each feature may import from itself, never from src/client/features/<other>/.
+const FEATURES = './src/client/features';
+const featureZones = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`],
+    message: 'A feature cannot import another feature: compose them in src/client/app, or move shared code there.',
+  }));
+const componentZone = {
+  target: './src/client/components',
+  from: FEATURES,
   message: 'Shared components cannot import features: compose them in src/client/app.',
 };
-const boundary = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report'] },
@@ -41,8 +51,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['src/client/**/*.{ts,tsx}'], rules: boundary(NOT_SERVER) },
-  { files: ['src/client/features/**/*.{ts,tsx}'], rules: boundary(NOT_SERVER, NOT_OTHER_FEATURE) },
-  { files: ['src/client/components/**/*.{ts,tsx}'], rules: boundary(NOT_SERVER, NOT_FEATURES) },
+  {
+    // Import cycles anywhere in src/ fail the lint: a module's imports must form a tree a newcomer can follow.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, componentZone] }],
+    },
+  },
   { files: ['src/server/**/*.ts'], rules: boundary(NOT_CLIENT) },
   { files: ['src/contract/**/*.ts'], rules: boundary(NOT_CLIENT, NOT_SERVER) },
   {

@@ -42,14 +42,14 @@ export const ROUTES = {
   },
   sample: { path: '/sample', page: 'sample/SamplePage', render: 'server' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
-  admin: { path: '/admin', page: 'editor/AdminPage', render: 'client' },
-  adminPosts: { path: '/admin/posts', page: 'editor/PostsPage', render: 'client', area: '/admin' },
-  adminEdit: { path: '/admin/edit/:id', page: 'editor/EditPage', render: 'client', area: '/admin' },
+  admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },
+  adminPosts: { path: '/admin/posts', page: 'admin/pages/PostsPage', render: 'client', area: '/admin' },
+  adminEdit: { path: '/admin/edit/:id', page: 'admin/pages/EditPage', render: 'client', area: '/admin' },
   // The server never sees the admin token (it lives in the tab's memory), so a preview's address answers 404 to anyone
   // who loads it; the admin reaches the preview inside the app, where the page fetches the draft with the token.
   adminPreview: {
     path: '/admin/preview/:id',
-    page: 'editor/PreviewPage',
+    page: 'admin/pages/PreviewPage',
     render: 'client',
     area: '/admin',
     shellStatus: 404,

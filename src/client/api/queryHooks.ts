@@ -5,9 +5,10 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { blogApi } from './blogApi';
-import type { BlogSubmission } from '../../contract/schemas';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { RootState } from '../app/store';
 
-const { getBlog, getBlogs, createBlog } = blogApi.endpoints;
+const { getBlog, getBlogs } = blogApi.endpoints;
 
 /** One post (GET /api/blogs/:id), fetched while a component shows it and cached by id. */
 export function useGetBlogQuery(id: string) {
@@ -62,19 +63,30 @@ export function useGetBlogsInfiniteQuery() {
   };
 }
 
-/** POST /api/blogs; resolves with the created post on 201 and rejects otherwise (see createBlog in blogApi.ts). */
-export function useCreateBlog() {
+/** What dispatching a mutation's initiate gives back (RTK Query's MutationActionCreatorResult, as far as used here). */
+type StartedMutation<Result> = { unwrap: () => Promise<Result>; reset: () => void };
+
+/** A mutation endpoint (blogApi.endpoints.createBlog, or one a feature injected). */
+export type MutationEndpoint<Arg, Result> = {
+  initiate: (arg: Arg) => ThunkAction<StartedMutation<Result>, RootState, unknown, UnknownAction>;
+};
+
+/**
+ * The app's one mutation runner: runs the endpoint's request, resolving with its answer and rejecting with
+ * { status, data } (see apiBaseQuery). Nothing reads a finished request from the store, so it is dropped at once
+ * instead of being kept for the session (neither a token nor a draft's text stays there).
+ */
+export function useMutationRunner<Arg, Result>(endpoint: MutationEndpoint<Arg, Result>) {
   const dispatch = useAppDispatch();
   return useCallback(
-    async (submission: BlogSubmission) => {
-      const request = dispatch(createBlog.initiate(submission));
+    async (arg: Arg): Promise<Result> => {
+      const request = dispatch(endpoint.initiate(arg));
       try {
         return await request.unwrap();
       } finally {
-        // Nothing reads the finished request from the store; drop it instead of keeping it for the session.
         request.reset();
       }
     },
-    [dispatch],
+    [dispatch, endpoint],
   );
 }

@@ -19,10 +19,10 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   sample: lazy(() => import('../features/sample/SamplePage').then((m) => ({ default: m.SamplePage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
   // The editor is a lazy chunk: a visitor never downloads it.
-  admin: lazy(() => import('../features/editor/AdminPage').then((m) => ({ default: m.AdminPage }))),
-  adminPosts: lazy(() => import('../features/editor/PostsPage').then((m) => ({ default: m.PostsPage }))),
-  adminEdit: lazy(() => import('../features/editor/EditPage').then((m) => ({ default: m.EditPage }))),
-  adminPreview: lazy(() => import('../features/editor/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
+  admin: lazy(() => import('../features/admin/pages/NewPostPage').then((m) => ({ default: m.NewPostPage }))),
+  adminPosts: lazy(() => import('../features/admin/pages/PostsPage').then((m) => ({ default: m.PostsPage }))),
+  adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
+  adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
 };
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 

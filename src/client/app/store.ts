@@ -7,7 +7,7 @@ import authSlice from './authSlice';
  * Slices that code-split chunks inject into rootReducer when they load (RTK combineSlices). The editor is one: its
  * slice, sample draft and draft storage ride in the admin chunk, so the store's keys are theme, auth and api for a
  * visitor, and theme, auth, editor and api (DESIGN 2) once /admin has been opened. Slices extend this by
- * declaration merging (see features/editor/editorSlice.ts).
+ * declaration merging (see features/admin/draft/editorSlice.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
 export interface LazyLoadedSlices {}

@@ -1,10 +1,10 @@
 // The editor slice is injected by the admin chunk: a visitor's store has no editor state until /admin loads it.
 /* eslint-disable @typescript-eslint/no-require-imports -- a fresh module registry per test, as on a first visit */
 import type * as StoreModule from '../../../src/client/app/store';
-import type * as EditorModule from '../../../src/client/features/editor/editorSlice';
+import type * as EditorModule from '../../../src/client/features/admin/draft/editorSlice';
 
 const STORE = '../../../src/client/app/store';
-const EDITOR = '../../../src/client/features/editor/editorSlice';
+const EDITOR = '../../../src/client/features/admin/draft/editorSlice';
 
 test('the store starts with theme, auth and api, and gains editor when the editor module loads', () => {
   jest.isolateModules(() => {

@@ -1,0 +1,132 @@
+// The admin's requests (issue 12) and the texts they show: every post with drafts and scheduled ones, one post for
+// editing with its ETag, update with If-Match, delete. All carry the token as a Bearer header. The reads are RTK
+// Query queries (loading, errors and stale answers are the library's); the token is part of their key, so they are
+// dropped as soon as no page shows them (keepUnusedDataFor: 0) and the token never outlives the page in the cache.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { BlogPost, BlogSummary, PostState } from '../../../../contract/types';
+import type { StatusSubmission } from '../draft/draftTypes';
+
+/** The read shapes as the manage API answers them: with status, publishAt and updatedAt. */
+export type AdminPost = BlogPost & Partial<PostState>;
+export type AdminSummary = BlogSummary & Partial<PostState>;
+
+export type AdminPostsPage = { posts: AdminSummary[]; nextCursor: string | null };
+export type PostWithTag = { post: AdminPost; etag: string };
+
+/**
+ * A read as the admin asked for it: `load` counts the admin's requests (Show posts, Open post, Reload), so each one
+ * is a fresh request with its own loading state, as pressing the button promises.
+ */
+export type AdminPostsArg = { token: string; load: number };
+export type AdminPostArg = { id: string; token: string; load: number };
+
+export const TOKEN_MISSING_TEXT =
+  'Enter the access token to see every post: drafts and scheduled posts are shown only to the token holder.';
+export const TOKEN_REJECTED_TEXT = 'The access token was not accepted (401). Check it and try again.';
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
+/** The Blog tags the public pages' cached reads carry: an update or delete refreshes them. */
+const postTags = (id: string) => [
+  { type: 'Blog' as const, id: 'LIST' },
+  { type: 'Blog' as const, id },
+];
+
+export const adminApi = blogApi.injectEndpoints({
+  endpoints: (build) => ({
+    adminPosts: build.infiniteQuery<AdminPostsPage, AdminPostsArg, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (lastPage) => lastPage.nextCursor },
+      query: ({ queryArg: { token }, pageParam: cursor }) => ({
+        url: `blogs?status=all${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        headers: bearer(token),
+      }),
+      transformResponse: (posts: AdminSummary[], meta) => ({
+        posts: Array.isArray(posts) ? posts : [],
+        nextCursor: nextCursorFromLink(meta?.response?.headers.get('Link')),
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    adminPost: build.query<PostWithTag, AdminPostArg>({
+      // Without a token this is the public read: a draft then answers 404, as it does for any reader.
+      query: ({ id, token }) => ({ url: blogPath(id), headers: token ? bearer(token) : undefined }),
+      transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
+      keepUnusedDataFor: 0,
+    }),
+    updatePost: build.mutation<PostWithTag, { id: string; token: string; etag: string; body: StatusSubmission }>({
+      query: ({ id, token, etag, body }) => ({
+        url: blogPath(id),
+        method: 'PUT',
+        body,
+        headers: { ...bearer(token), 'If-Match': etag },
+        validateStatus: (response) => response.status === 200,
+      }),
+      transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
+      invalidatesTags: (_result, _error, { id }) => postTags(id),
+    }),
+    deletePost: build.mutation<null, { id: string; token: string }>({
+      query: ({ id, token }) => ({
+        url: blogPath(id),
+        method: 'DELETE',
+        headers: bearer(token),
+        validateStatus: (response) => response.status === 204,
+      }),
+      invalidatesTags: (_result, _error, { id }) => postTags(id),
+    }),
+  }),
+});
+
+const { adminPost, adminPosts } = adminApi.endpoints;
+
+/** One post as the admin may see it, fetched while a page shows it (skipped without an argument). */
+export function useAdminPostQuery(arg: AdminPostArg | null) {
+  const dispatch = useAppDispatch();
+  const { id = '', token = '', load = 0 } = arg ?? {};
+  const skip = arg === null;
+  useEffect(() => {
+    if (skip) return;
+    const subscription = dispatch(adminPost.initiate({ id, token, load }));
+    return () => subscription.unsubscribe();
+  }, [dispatch, skip, id, token, load]);
+  const select = useMemo(() => adminPost.select(skip ? skipToken : { id, token, load }), [skip, id, token, load]);
+  return useAppSelector(select);
+}
+
+/** Asks for a post once, outside any page's subscription (after a save whose answer carried no ETag). */
+export function useFetchAdminPost() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (arg: Omit<AdminPostArg, 'load'>) =>
+      dispatch(adminPost.initiate({ ...arg, load: -1 }, { subscribe: false, forceRefetch: true })).unwrap(),
+    [dispatch],
+  );
+}
+
+type PagesSubscription = ReturnType<ReturnType<typeof adminPosts.initiate>>;
+
+/** Every post, page by page (skipped without an argument); fetchNextPage follows the Link rel="next" cursor. */
+export function useAdminPostsQuery(arg: AdminPostsArg | null) {
+  const dispatch = useAppDispatch();
+  const { token = '', load = 0 } = arg ?? {};
+  const skip = arg === null;
+  // The subscription that keeps the list; 'Load more' replaces it with the one that fetched the next page.
+  const subscription = useRef<PagesSubscription | null>(null);
+  useEffect(() => {
+    if (skip) return;
+    subscription.current = dispatch(adminPosts.initiate({ token, load }));
+    return () => {
+      subscription.current?.unsubscribe();
+      subscription.current = null;
+    };
+  }, [dispatch, skip, token, load]);
+  const fetchNextPage = useCallback(() => {
+    if (skip) return;
+    const previous = subscription.current;
+    subscription.current = dispatch(adminPosts.initiate({ token, load }, { direction: 'forward' }));
+    previous?.unsubscribe();
+  }, [dispatch, skip, token, load]);
+  const select = useMemo(() => adminPosts.select(skip ? skipToken : { token, load }), [skip, token, load]);
+  return { ...useAppSelector(select), fetchNextPage };
+}

@@ -1,0 +1,163 @@
+// Keeps the editor draft across reloads and closed tabs: a debounced copy in localStorage (draftPersister.ts), read back when the editor
+// slice enters the store. The access token is never written. Untrusted JSON is read field by field, without zod.
+import type {
+  Draft,
+  DraftColumn,
+  DraftFooter,
+  DraftHeader,
+  DraftListItem,
+  DraftProduct,
+  DraftSection,
+  DraftStatus,
+  EditorState,
+} from './draftTypes';
+import { DRAFT_SAVE_DELAY_MS, ensurePersisted, persistDraftChanges } from './draftPersister';
+import type { DraftSource } from './draftPersister';
+
+export const DRAFT_STORAGE_KEY = 'touchline:draft';
+const DRAFT_VERSION = 1;
+
+type Stored = { version: number; draft: Draft };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+let generatedIds = 0;
+const id = (value: unknown, prefix: string): string =>
+  typeof value === 'string' && value !== '' ? value : `${prefix}-restored-${++generatedIds}`;
+
+const array = <T>(value: unknown, read: (entry: unknown) => T | null): T[] =>
+  Array.isArray(value) ? value.map(read).filter((entry): entry is T => entry !== null) : [];
+
+function readItem(value: unknown): DraftListItem | null {
+  if (typeof value === 'string') return { id: id(undefined, 'item'), text: value };
+  return isRecord(value) ? { id: id(value.id, 'item'), text: text(value.text) } : null;
+}
+
+function readColumn(value: unknown): DraftColumn | null {
+  if (!isRecord(value)) return null;
+  return { id: id(value.id, 'column'), heading: text(value.heading), list: array(value.list, readItem) };
+}
+
+function readSection(value: unknown): DraftSection | null {
+  if (!isRecord(value)) return null;
+  const base = { id: id(value.id, 'section'), icon: text(value.icon), title: text(value.title) };
+  const paragraph = text(value.paragraph);
+  if (value.type === 'single-paragraph') {
+    return { ...base, type: 'single-paragraph', paragraph, list: array(value.list, readItem) };
+  }
+  if (value.type === 'two-column') {
+    const columns = array(value.columns, readColumn);
+    return columns.length > 0 ? { ...base, type: 'two-column', paragraph, columns } : null;
+  }
+  return null;
+}
+
+function readProduct(value: unknown): DraftProduct | null {
+  if (!isRecord(value)) return null;
+  return {
+    id: id(value.id, 'product'),
+    title: text(value.title),
+    description: text(value.description),
+    price: text(value.price),
+    imageUrl: text(value.imageUrl),
+    amazonUrl: text(value.amazonUrl),
+  };
+}
+
+/** Drafts saved before statuses existed were always going to be published. */
+function readPublishing(value: unknown): DraftStatus {
+  if (!isRecord(value)) return { status: 'published', publishAt: '' };
+  const status = value.status === 'draft' || value.status === 'scheduled' ? value.status : 'published';
+  return { status, publishAt: text(value.publishAt) };
+}
+
+/** A draft from untrusted JSON: wrong-typed fields become empty, unknown entries are dropped; null if not a draft at all. */
+export function parseDraft(value: unknown): Draft | null {
+  if (!isRecord(value) || value.version !== DRAFT_VERSION || !isRecord(value.draft)) return null;
+  const { header, products, footer } = value.draft;
+  if (!isRecord(header)) return null;
+  const restoredHeader: DraftHeader = {
+    icon: text(header.icon),
+    title: text(header.title),
+    image: text(header.image),
+    publishDate: text(header.publishDate),
+    readTime: text(header.readTime),
+    sections: array(header.sections, readSection),
+  };
+  const restoredFooter: DraftFooter = isRecord(footer)
+    ? { authorName: text(footer.authorName), authorTitle: text(footer.authorTitle), imageUrl: text(footer.imageUrl) }
+    : { authorName: '', authorTitle: '', imageUrl: '' };
+  return {
+    header: restoredHeader,
+    products: array(products, readProduct),
+    footer: restoredFooter,
+    publishing: readPublishing(value.draft.publishing),
+  };
+}
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    // Storage can be disabled (privacy settings); the editor then simply does not persist.
+    return undefined;
+  }
+}
+
+/** The saved draft with an empty token, or undefined when there is none or it is unreadable. */
+export function loadDraft(): EditorState | undefined {
+  try {
+    const raw = storage()?.getItem(DRAFT_STORAGE_KEY);
+    if (!raw) return undefined;
+    const draft = parseDraft(JSON.parse(raw));
+    return draft ? { ...draft, accessToken: '' } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the draft without the access token. */
+export function saveDraft({ header, products, footer, publishing }: EditorState): void {
+  const stored: Stored = { version: DRAFT_VERSION, draft: { header, products, footer, publishing } };
+  try {
+    storage()?.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored));
+  } catch {
+    // Quota exceeded or storage disabled: the draft still lives in the store for this session.
+  }
+}
+
+export function clearSavedDraft(): void {
+  try {
+    storage()?.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // nothing to clear
+  }
+}
+
+/**
+ * Saves the store's new-post draft as it changes (see draftPersister.ts). Token edits alone do not trigger a write.
+ * Returns a function that stops persisting.
+ */
+export function persistDraft(store: DraftSource<{ editor?: EditorState }>, delayMs = DRAFT_SAVE_DELAY_MS): () => void {
+  return persistDraftChanges(
+    store,
+    {
+      select: (state) => state.editor,
+      changed: (last, editor) =>
+        editor.header !== last.header ||
+        editor.products !== last.products ||
+        editor.footer !== last.footer ||
+        editor.publishing !== last.publishing,
+      write: saveDraft,
+    },
+    delayMs,
+  );
+}
+
+/** Starts persistDraft for this store unless it already runs; it then lasts as long as the store. */
+export function ensureDraftPersisted(store: DraftSource<{ editor?: EditorState }>): void {
+  ensurePersisted(store, 'draft', () => persistDraft(store));
+}

@@ -1,0 +1,70 @@
+// The shapes of the admin's drafts, apart from the code that keeps them: the slices and their storage both import
+// these, so neither imports the other for a type (editorSlice <-> draftStorage, editDraftsSlice <-> editDraftStorage).
+import type { BlogSubmission } from '../../../../contract/schemas';
+import type { PostStatus } from '../../../../contract/types';
+
+/** A bullet of a list. The id is only a stable React key; it is never sent. */
+export type DraftListItem = { id: string; text: string };
+
+export type DraftColumn = { id: string; heading: string; list: DraftListItem[] };
+
+type DraftSectionBase = { id: string; icon: string; title: string; paragraph: string };
+
+export type DraftSingleParagraphSection = DraftSectionBase & { type: 'single-paragraph'; list: DraftListItem[] };
+
+export type DraftTwoColumnSection = DraftSectionBase & { type: 'two-column'; columns: DraftColumn[] };
+
+export type DraftSection = DraftSingleParagraphSection | DraftTwoColumnSection;
+
+export type SectionType = DraftSection['type'];
+
+export type DraftHeader = {
+  icon: string;
+  title: string;
+  image: string;
+  publishDate: string;
+  readTime: string;
+  sections: DraftSection[];
+};
+
+export type DraftProduct = {
+  id: string;
+  title: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  amazonUrl: string;
+};
+
+export type DraftFooter = { authorName: string; authorTitle: string; imageUrl: string };
+
+/**
+ * Where the post should stand once submitted: 'scheduled' is sent as published with publishAt. publishAt is the
+ * value of a datetime-local field (the admin's local time, e.g. '2026-11-28T09:30'), '' when none is chosen.
+ */
+export type DraftStatus = { status: PostStatus; publishAt: string };
+
+/** Everything the editor persists (the access token is deliberately not part of it). */
+export type Draft = { header: DraftHeader; products: DraftProduct[]; footer: DraftFooter; publishing: DraftStatus };
+
+export type EditorState = Draft & { accessToken: string };
+
+/** Which list a list-item action addresses: a single-paragraph section's, or one column's of a two-column section. */
+export type ListTarget = { sectionId: string; columnId?: string };
+
+export type HeaderFields = Omit<DraftHeader, 'sections'>;
+export type SectionFields = Pick<DraftSection, 'icon' | 'title' | 'paragraph'>;
+export type ProductFields = Omit<DraftProduct, 'id'>;
+
+/** The submit shape with the status fields of the API's manage routes. */
+export type StatusSubmission = BlogSubmission & { status?: 'published' | 'draft'; publishAt?: string | null };
+
+export type EditDraft = {
+  /** the ETag of the version this draft started from: sent as If-Match, so a newer version is never overwritten */
+  etag: string;
+  draft: Draft;
+  /** the admin has changed something since the post was loaded or saved */
+  changed: boolean;
+};
+
+export type EditDraftsState = Record<string, EditDraft>;

@@ -1,0 +1,53 @@
+// A stored post as an editor draft (/admin/edit/:id): the read shape back into the editor's fields. Client ids are
+// derived from the post's, so the same post always gives the same draft.
+import type { AdminPost } from '../api/adminApi';
+import type { Draft, DraftListItem, DraftSection, DraftStatus } from './draftTypes';
+import { isoToLocalInput } from './localTime';
+import type { ListEntry } from '../../../../contract/types';
+
+const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =>
+  (Array.isArray(list) ? list : []).map((entry, index) => ({ id: `${prefix}-i${index}`, text: entry?.item ?? '' }));
+
+function publishingOf(post: AdminPost): DraftStatus {
+  if (post.status === 'draft') return { status: 'draft', publishAt: '' };
+  if (post.status === 'scheduled') return { status: 'scheduled', publishAt: isoToLocalInput(post.publishAt) };
+  return { status: 'published', publishAt: '' };
+}
+
+export function postToDraft(post: AdminPost): Draft {
+  const sections: DraftSection[] = (Array.isArray(post.sections) ? post.sections : []).map((section, index) => {
+    const id = `post-s${index}`;
+    const base = { id, icon: section.icon, title: section.title, paragraph: section.paragraph };
+    return section.type === 'two-column'
+      ? {
+          ...base,
+          type: 'two-column',
+          columns: section.columns.map((column, columnIndex) => ({
+            id: `${id}-c${columnIndex}`,
+            heading: column.heading,
+            list: items(column.list, `${id}-c${columnIndex}`),
+          })),
+        }
+      : { ...base, type: 'single-paragraph', list: items(section.list, id) };
+  });
+  return {
+    header: {
+      icon: post.icon,
+      title: post.title,
+      image: post.imageUrl,
+      publishDate: post.publishDate,
+      readTime: post.readTime,
+      sections,
+    },
+    products: (Array.isArray(post.products) ? post.products : []).map((product, index) => ({
+      id: `post-p${index}`,
+      title: product.title,
+      description: product.description,
+      price: product.price,
+      imageUrl: product.imageUrl,
+      amazonUrl: product.amazonUrl,
+    })),
+    footer: { authorName: post.authorName, authorTitle: post.authorTitle, imageUrl: post.authorImage },
+    publishing: publishingOf(post),
+  };
+}

@@ -1,0 +1,31 @@
+// The server's access token, typed for this session only: hidden by default, never persisted with the draft.
+import { useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { LIMITS } from '../../../../contract/limits';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { accessTokenChanged, selectAccessToken } from '../draft/editorSlice';
+import { TextField } from './TextField';
+import styles from '../Editor.module.scss';
+
+export function AccessTokenField() {
+  const dispatch = useAppDispatch();
+  const accessToken = useAppSelector(selectAccessToken);
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      label="Access Token"
+      type={visible ? 'text' : 'password'}
+      value={accessToken}
+      maxLength={LIMITS.accessTokenMax}
+      autoComplete="off"
+      hint="The server's ADMIN_TOKEN (printed when the server starts). It is kept for this session only."
+      onChange={(token) => dispatch(accessTokenChanged(token))}
+      addon={
+        <button type="button" className={styles.iconButton} onClick={() => setVisible((value) => !value)}>
+          {visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
+          {visible ? 'Hide token' : 'Show token'}
+        </button>
+      }
+    />
+  );
+}

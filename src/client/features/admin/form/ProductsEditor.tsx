@@ -1,0 +1,158 @@
+// Recommended products: edit them as fields, or preview them as the same cards the post page shows.
+import { memo, useState } from 'react';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { IMAGE_BOXES } from '../../../../contract/imageBoxes';
+import type { ImageBox } from '../../../../contract/imageBoxes';
+import { LIMITS } from '../../../../contract/limits';
+import { ProductGrid } from '../../../components/ProductCard';
+import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
+import { productAdded, productChanged, productRemoved } from '../draft/editorSlice';
+import type { DraftProduct, ProductFields } from '../draft/draftTypes';
+import { TextField } from './TextField';
+import { useRowFocus } from './useRowFocus';
+import { uploadedImages } from '../images/uploadedImages';
+import styles from '../Editor.module.scss';
+
+/**
+ * The preview's card box: the same auto-fill grid of at least 15rem columns, 1rem apart, in the editor's wider column
+ * (Editor.module.scss .page: at most 72rem less 1rem padding on each side, and the layout's 1rem, from 40rem on).
+ */
+const PREVIEW_PRODUCT_BOX: ImageBox = {
+  ...IMAGE_BOXES.product,
+  sizes:
+    '(min-width: 72rem) 16.25rem, (min-width: 67rem) calc(25vw - 1.75rem), (min-width: 51rem) calc(33.3vw - 2rem), ' +
+    '(min-width: 40rem) calc(50vw - 2.5rem), (min-width: 33rem) calc(50vw - 1.5rem), calc(100vw - 2rem)',
+};
+
+type ProductEditorProps = {
+  product: DraftProduct;
+  number: number;
+  titleRef: (element: HTMLInputElement | null) => void;
+  /** called before the product is removed (moves focus once it is gone) */
+  onRemove: (index: number) => void;
+};
+
+const ProductEditor = memo(function ProductEditor({ product, number, titleRef, onRemove }: ProductEditorProps) {
+  const dispatch = useDraftDispatch();
+  const context = `Product ${number}, `;
+  const change = (changes: Partial<ProductFields>) => dispatch(productChanged({ productId: product.id, changes }));
+  return (
+    <fieldset className={styles.card}>
+      <legend className={styles.cardTitle}>Product {number}</legend>
+      <div className={styles.grid}>
+        <TextField
+          label="Title"
+          context={context}
+          value={product.title}
+          maxLength={LIMITS.titleMax}
+          inputRef={titleRef}
+          onChange={(title) => change({ title })}
+          className={styles.wide}
+        />
+        <TextField
+          label="Price"
+          context={context}
+          value={product.price}
+          maxLength={LIMITS.shortTextMax}
+          placeholder="$19.99"
+          onChange={(price) => change({ price })}
+        />
+        <TextField
+          label="Description"
+          context={context}
+          multiline
+          value={product.description}
+          maxLength={LIMITS.paragraphMax}
+          onChange={(description) => change({ description })}
+          className={styles.full}
+        />
+        <TextField
+          label="Image URL"
+          context={context}
+          type="url"
+          value={product.imageUrl}
+          maxLength={LIMITS.urlMax}
+          onChange={(imageUrl) => change({ imageUrl })}
+          className={styles.wide}
+        />
+        <TextField
+          label="Amazon URL"
+          context={context}
+          type="url"
+          value={product.amazonUrl}
+          maxLength={LIMITS.urlMax}
+          onChange={(amazonUrl) => change({ amazonUrl })}
+          className={styles.wide}
+        />
+      </div>
+      <div className={styles.cardActions}>
+        <button
+          type="button"
+          className={styles.dangerButton}
+          onClick={() => {
+            onRemove(number - 1);
+            dispatch(productRemoved({ productId: product.id }));
+          }}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+          Remove product {number}
+        </button>
+      </div>
+    </fieldset>
+  );
+});
+
+export function ProductsEditor() {
+  const dispatch = useDraftDispatch();
+  const products = useDraftSelector((draft) => draft.products);
+  const [previewing, setPreviewing] = useState(false);
+  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(products.length);
+
+  return (
+    <section className={styles.group} aria-labelledby="editor-products-heading">
+      <div className={styles.groupHeader}>
+        <h2 id="editor-products-heading" className={styles.groupTitle}>
+          Products
+        </h2>
+        <button type="button" className={styles.secondaryButton} onClick={() => setPreviewing((value) => !value)}>
+          {previewing ? <Pencil size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
+          {previewing ? 'Edit Products' : 'Show Preview'}
+        </button>
+      </div>
+      {previewing ? (
+        products.length > 0 ? (
+          <ProductGrid products={products} images={uploadedImages()} imageBox={PREVIEW_PRODUCT_BOX} />
+        ) : (
+          <p className={styles.hint}>No products to preview.</p>
+        )
+      ) : (
+        <>
+          {products.length === 0 && <p className={styles.hint}>No products yet.</p>}
+          {products.map((product, index) => (
+            <ProductEditor
+              key={product.id}
+              product={product}
+              number={index + 1}
+              titleRef={refFor(index)}
+              onRemove={beforeRemove}
+            />
+          ))}
+          <div className={styles.actions}>
+            <button
+              type="button"
+              ref={setAddButton}
+              className={styles.secondaryButton}
+              onClick={() => {
+                beforeAdd();
+                dispatch(productAdded());
+              }}
+            >
+              <Plus size={16} aria-hidden="true" />
+              Add product
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+// The post's sections: add, edit and remove them, and the bullet lists of each section or column.
+import { memo } from 'react';
+import { Plus, Trash2, X } from 'lucide-react';
+import { SECTION_ICONS } from '../../../../contract/icons';
+import { LIMITS } from '../../../../contract/limits';
+import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
+import {
+  columnHeadingChanged,
+  listItemAdded,
+  listItemChanged,
+  listItemRemoved,
+  sectionAdded,
+  sectionChanged,
+  sectionRemoved,
+} from '../draft/editorSlice';
+import type { DraftListItem, DraftSection, ListTarget } from '../draft/draftTypes';
+import { IconSelect } from './IconSelect';
+import { TextField } from './TextField';
+import { useRowFocus } from './useRowFocus';
+import styles from '../Editor.module.scss';
+
+type ListEditorProps = {
+  target: ListTarget;
+  items: DraftListItem[];
+  /** Where this list lives, for accessible names: 'section 1' or 'section 2, column 1'. */
+  place: string;
+};
+
+function ListEditor({ target, items, place }: ListEditorProps) {
+  const dispatch = useDraftDispatch();
+  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(items.length);
+  const context = place.charAt(0).toUpperCase() + place.slice(1) + ', ';
+  return (
+    <div className={styles.list}>
+      {items.length > 0 && (
+        <ol className={styles.listItems}>
+          {items.map((entry, index) => (
+            <li key={entry.id} className={styles.listItem}>
+              <TextField
+                label={`Item ${index + 1}`}
+                context={context}
+                value={entry.text}
+                maxLength={LIMITS.listItemMax}
+                inputRef={refFor(index)}
+                onChange={(text) => dispatch(listItemChanged({ ...target, itemId: entry.id, text }))}
+                action={
+                  <button
+                    type="button"
+                    className={styles.smallButton}
+                    onClick={() => {
+                      beforeRemove(index);
+                      dispatch(listItemRemoved({ ...target, itemId: entry.id }));
+                    }}
+                  >
+                    <X size={16} aria-hidden="true" />
+                    <span>Remove item {index + 1}</span>
+                    <span className="visually-hidden"> from {place}</span>
+                  </button>
+                }
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <button
+        type="button"
+        ref={setAddButton}
+        className={styles.secondaryButton}
+        onClick={() => {
+          beforeAdd();
+          dispatch(listItemAdded(target));
+        }}
+      >
+        <Plus size={16} aria-hidden="true" />
+        Add item<span className="visually-hidden"> to {place}</span>
+      </button>
+    </div>
+  );
+}
+
+type SectionEditorProps = {
+  section: DraftSection;
+  number: number;
+  titleRef: (element: HTMLInputElement | null) => void;
+  /** called before the section is removed (moves focus once it is gone) */
+  onRemove: (index: number) => void;
+};
+
+const SectionEditor = memo(function SectionEditor({ section, number, titleRef, onRemove }: SectionEditorProps) {
+  const dispatch = useDraftDispatch();
+  const context = `Section ${number}, `;
+  const change = (changes: Parameters<typeof sectionChanged>[0]['changes']) =>
+    dispatch(sectionChanged({ sectionId: section.id, changes }));
+  return (
+    <fieldset className={styles.card}>
+      <legend className={styles.cardTitle}>
+        Section {number}
+        <span className={styles.badge}>{section.type === 'single-paragraph' ? 'Single paragraph' : 'Two columns'}</span>
+      </legend>
+      <div className={styles.grid}>
+        <IconSelect
+          label="Icon"
+          context={context}
+          value={section.icon}
+          options={SECTION_ICONS}
+          onChange={(icon) => change({ icon })}
+        />
+        <TextField
+          label="Title"
+          context={context}
+          required
+          value={section.title}
+          maxLength={LIMITS.titleMax}
+          inputRef={titleRef}
+          onChange={(title) => change({ title })}
+          className={styles.wide}
+        />
+        <TextField
+          label="Paragraph"
+          context={context}
+          required
+          multiline
+          value={section.paragraph}
+          maxLength={LIMITS.paragraphMax}
+          onChange={(paragraph) => change({ paragraph })}
+          className={styles.full}
+        />
+      </div>
+      {section.type === 'single-paragraph' ? (
+        <ListEditor target={{ sectionId: section.id }} items={section.list} place={`section ${number}`} />
+      ) : (
+        <div className={styles.columns}>
+          {section.columns.map((column, index) => (
+            <div key={column.id} className={styles.column}>
+              <TextField
+                label={`Column ${index + 1} Heading`}
+                context={context}
+                required
+                value={column.heading}
+                maxLength={LIMITS.titleMax}
+                onChange={(heading) =>
+                  dispatch(columnHeadingChanged({ sectionId: section.id, columnId: column.id, heading }))
+                }
+              />
+              <ListEditor
+                target={{ sectionId: section.id, columnId: column.id }}
+                items={column.list}
+                place={`section ${number}, column ${index + 1}`}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      <div className={styles.cardActions}>
+        <button
+          type="button"
+          className={styles.dangerButton}
+          onClick={() => {
+            onRemove(number - 1);
+            dispatch(sectionRemoved({ sectionId: section.id }));
+          }}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+          Remove section {number}
+        </button>
+      </div>
+    </fieldset>
+  );
+});
+
+export function SectionsEditor() {
+  const dispatch = useDraftDispatch();
+  const sections = useDraftSelector((draft) => draft.header.sections);
+  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(sections.length);
+  return (
+    <section className={styles.group} aria-labelledby="editor-sections-heading">
+      <h2 id="editor-sections-heading" className={styles.groupTitle}>
+        Sections
+      </h2>
+      {sections.length === 0 && <p className={styles.hint}>No sections yet. Add one below.</p>}
+      {sections.map((section, index) => (
+        <SectionEditor
+          key={section.id}
+          section={section}
+          number={index + 1}
+          titleRef={refFor(index)}
+          onRemove={beforeRemove}
+        />
+      ))}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          ref={setAddButton}
+          className={styles.secondaryButton}
+          onClick={() => {
+            beforeAdd();
+            dispatch(sectionAdded('single-paragraph'));
+          }}
+        >
+          <Plus size={16} aria-hidden="true" />
+          Add single-paragraph section
+        </button>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          onClick={() => {
+            beforeAdd();
+            dispatch(sectionAdded('two-column'));
+          }}
+        >
+          <Plus size={16} aria-hidden="true" />
+          Add two-column section
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// Where the post stands once submitted: Published (now), Draft (only the admin sees it) or Scheduled (public by itself
+// at the chosen time). The time is the admin's local time; it is sent with their offset (localTime.ts).
+import { useId } from 'react';
+import type { PostStatus } from '../../../../contract/types';
+import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
+import { publishingChanged } from '../draft/editorSlice';
+import { TextField } from './TextField';
+import styles from '../Editor.module.scss';
+
+const STATUS_LABELS: Record<PostStatus, string> = { published: 'Published', draft: 'Draft', scheduled: 'Scheduled' };
+
+/** The admin's offset from UTC now, e.g. 'UTC+01:00', to say which clock "Publish at" follows. */
+function localZone(): string {
+  const offset = -new Date().getTimezoneOffset();
+  const hours = String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `UTC${offset >= 0 ? '+' : '-'}${hours}:${minutes}`;
+}
+
+export function StatusFields() {
+  const id = useId();
+  const dispatch = useDraftDispatch();
+  const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
+  return (
+    <div className={styles.grid}>
+      <div className={styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          Status
+        </label>
+        <select
+          id={id}
+          className={styles.input}
+          value={status}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => dispatch(publishingChanged({ status: event.target.value as PostStatus }))}
+        >
+          {(Object.keys(STATUS_LABELS) as PostStatus[]).map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-hint`} className={styles.hint}>
+          {status === 'draft'
+            ? 'Only you see a draft (with the access token); readers do not.'
+            : status === 'scheduled'
+              ? 'Readers see the post from the time below; until then it is hidden.'
+              : 'Readers see the post as soon as you submit.'}
+        </p>
+      </div>
+      {status === 'scheduled' && (
+        <TextField
+          label="Publish at"
+          type="datetime-local"
+          required
+          value={publishAt}
+          hint={`Your local time (${localZone()}).`}
+          onChange={(value) => dispatch(publishingChanged({ publishAt: value }))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+// /admin/posts: every post, drafts and scheduled ones included, newest first, with Edit, View and Delete. Reading
+// them needs the write token (GET /api/blogs?status=all with a Bearer header); it is the one token of the editor
+// slice, shared with /admin and /admin/edit/:id for this tab and never stored.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PenLine, Plus, Trash2 } from 'lucide-react';
+import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { AccessTokenField } from '../form/AccessTokenField';
+import { apiErrorMessage, statusOf } from '../../../api/apiErrors';
+import { useMutationRunner } from '../../../api/queryHooks';
+import { TOKEN_MISSING_TEXT, TOKEN_REJECTED_TEXT, adminApi, useAdminPostsQuery } from '../api/adminApi';
+import type { AdminPostsArg, AdminSummary } from '../api/adminApi';
+import { selectAccessToken } from '../draft/editorSlice';
+import { formatLocalTime } from '../draft/localTime';
+import styles from '../Editor.module.scss';
+
+/** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
+export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
+  if (post.status === 'draft') return 'Draft';
+  if (post.status === 'scheduled') {
+    const when = formatLocalTime(post.publishAt);
+    return when ? `Scheduled for ${when}` : 'Scheduled';
+  }
+  return 'Published';
+}
+
+const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
+
+export function PostsPage() {
+  useDocumentTitle('Posts');
+  const token = useAppSelector(selectAccessToken);
+  const deletePost = useMutationRunner(adminApi.endpoints.deletePost);
+  // The list the admin asked for: arriving with the token already typed (in the editor, or here before) shows it at
+  // once; each Show posts is a fresh request with the token typed then.
+  const [shown, setShown] = useState<AdminPostsArg | null>(() => (token ? { token, load: 0 } : null));
+  const list = useAdminPostsQuery(shown);
+  // Rows deleted since the list loaded (the list is not fetched again for a delete).
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState('');
+  const [missingToken, setMissingToken] = useState(false);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The question replaces the Delete button; focus moves to its answer, so the keyboard stays where the admin is.
+  useEffect(() => {
+    if (confirming !== null) confirmRef.current?.focus();
+  }, [confirming]);
+
+  // The selected state's isLoading is RTK Query's pending: any request of this list in flight.
+  const loading = shown !== null && (list.isUninitialized || (list.isLoading && !list.isFetchingNextPage));
+  const failed = !loading && list.isError && !list.isFetchNextPageError;
+  const loaded = shown !== null && !loading && !failed && list.data !== undefined;
+  // A post written meanwhile can shift a page boundary; never show one row twice.
+  const posts = useMemo(() => {
+    const rows = new Map<number, AdminSummary>();
+    for (const page of list.data?.pages ?? [])
+      for (const post of page.posts) if (!rows.has(post.id)) rows.set(post.id, post);
+    return [...rows.values()].filter((post) => !removed.has(post.id));
+  }, [list.data, removed]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    setConfirming(null);
+    setRemoved(new Set());
+    setMissingToken(!token);
+    setShown(token ? { token, load: (shown?.load ?? 0) + 1 } : null);
+  }
+
+  async function remove(post: AdminSummary) {
+    setConfirming(null);
+    try {
+      await deletePost({ id: String(post.id), token });
+      setNotice(`Deleted “${post.title}”.`);
+    } catch (error) {
+      if (statusOf(error) !== 404) {
+        setNotice(`“${post.title}” was not deleted. ${failureText(error)}`);
+        noticeRef.current?.focus();
+        return;
+      }
+      setNotice(`“${post.title}” had already been deleted.`);
+    }
+    setRemoved((previous) => new Set(previous).add(post.id));
+    // The row (and the focused button in it) is gone: continue from the message that says what happened.
+    noticeRef.current?.focus();
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>Posts</h1>
+        <div className={styles.headerActions}>
+          <Link to={paths.admin()} className={styles.secondaryButton}>
+            <Plus size={16} aria-hidden="true" />
+            New post
+          </Link>
+        </div>
+      </div>
+      <p className={styles.intro}>Every post, newest first, drafts and scheduled posts included.</p>
+
+      <form className={styles.card} noValidate aria-label="Access" onSubmit={submit}>
+        <AccessTokenField />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primaryButton}>
+            Show posts
+          </button>
+        </div>
+        {missingToken && (
+          <p className={styles.failed} role="alert">
+            {TOKEN_MISSING_TEXT}
+          </p>
+        )}
+      </form>
+
+      <p ref={noticeRef} tabIndex={-1} role="status" className={styles.notice}>
+        {notice}
+      </p>
+
+      {shown === null && !missingToken && !token && <p className={styles.hint}>{TOKEN_MISSING_TEXT}</p>}
+      {loading && (
+        <p className="status" role="status">
+          Loading posts...
+        </p>
+      )}
+      {failed && (
+        <p className={styles.failed} role="alert">
+          {failureText(list.error)}
+        </p>
+      )}
+      {loaded &&
+        (posts.length === 0 ? (
+          <p className={styles.hint}>No posts yet.</p>
+        ) : (
+          <table className={styles.postsTable}>
+            <caption className="visually-hidden">Every post, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {posts.map((post) => (
+                <tr key={post.id}>
+                  <th scope="row" className={styles.postTitle}>
+                    {post.title}
+                  </th>
+                  <td>{statusText(post)}</td>
+                  <td>
+                    {confirming === post.id ? (
+                      <div className={styles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
+                        <span>Delete “{post.title}”? This cannot be undone.</span>
+                        <button
+                          type="button"
+                          className={styles.dangerButton}
+                          ref={confirmRef}
+                          onClick={() => void remove(post)}
+                        >
+                          <Trash2 size={16} aria-hidden="true" />
+                          Delete post
+                        </button>
+                        <button type="button" className={styles.secondaryButton} onClick={() => setConfirming(null)}>
+                          Cancel
+                        </button>
+                      </div>
+                    ) : (
+                      <div className={styles.rowActions}>
+                        <Link to={paths.adminEdit(post.id)} className={styles.secondaryButton}>
+                          <PenLine size={16} aria-hidden="true" />
+                          Edit<span className="visually-hidden"> “{post.title}”</span>
+                        </Link>
+                        <Link
+                          to={
+                            post.status && post.status !== 'published'
+                              ? paths.adminPreview(post.id)
+                              : paths.post(post.id)
+                          }
+                          className={styles.secondaryButton}
+                        >
+                          View<span className="visually-hidden"> “{post.title}”</span>
+                        </Link>
+                        <button type="button" className={styles.dangerButton} onClick={() => setConfirming(post.id)}>
+                          <Trash2 size={16} aria-hidden="true" />
+                          Delete<span className="visually-hidden"> “{post.title}”</span>
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      {loaded && list.isFetchNextPageError && !list.isFetchingNextPage && (
+        <p className={styles.failed} role="alert">
+          {failureText(list.error)}
+        </p>
+      )}
+      {loaded && list.hasNextPage && (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={list.isFetchingNextPage}
+            aria-busy={list.isFetchingNextPage}
+            onClick={list.fetchNextPage}
+          >
+            {list.isFetchingNextPage ? 'Loading more posts...' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,0 @@
-// The admin pages are lazy chunks; under jest their first import compiles them, which on a busy machine takes longer
-// than a findBy waits. Importing them up front makes the route's lazy import resolve at once.
-import '../../../src/client/features/editor/AdminPage';
-import '../../../src/client/features/editor/PostsPage';
-import '../../../src/client/features/editor/EditPage';
-import '../../../src/client/features/editor/PreviewPage';

@@ -1,0 +1,134 @@
+import '../preloadPages';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../../helpers/renderWithProviders';
+import { TOKEN, adminApi, summary } from '../adminFixtures';
+import { statusText } from '../../../../../src/client/features/admin/pages/PostsPage';
+import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
+
+// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => cancelPendingDraftSaves());
+
+async function openWithToken(token = TOKEN) {
+  const app = renderApp('/admin/posts');
+  await screen.findByRole('heading', { level: 1, name: 'Posts' });
+  await app.user.type(screen.getByLabelText('Access Token'), token);
+  await app.user.click(screen.getByRole('button', { name: 'Show posts' }));
+  return app;
+}
+
+test('without a token the page says what is missing and asks the API nothing', async () => {
+  const { seen } = adminApi();
+  const { user } = renderApp('/admin/posts');
+  await screen.findByRole('heading', { level: 1, name: 'Posts' });
+  expect(screen.getByText(/Enter the access token to see every post/)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Show posts' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(/Enter the access token to see every post/);
+  expect(seen).toHaveLength(0);
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('a wrong token (401) says so', async () => {
+  adminApi();
+  await openWithToken('wrong-token');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The access token was not accepted (401).');
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('lists every post with its status, Edit and View links, and loads the next page', async () => {
+  const scheduledAt = '2030-05-04T09:30:00+00:00';
+  const { seen } = adminApi({
+    pages: [
+      [
+        summary(5, 'Cup Final Preview', { status: 'scheduled', publishAt: scheduledAt }),
+        summary(4, 'Half-written Draft', { status: 'draft' }),
+      ],
+      [summary(3, 'Derby Day')],
+    ],
+  });
+  const { user } = await openWithToken();
+  const table = await screen.findByRole('table');
+  expect(seen[0]).toMatchObject({ auth: `Bearer ${TOKEN}` });
+  expect(new URL(seen[0].url).searchParams.get('status')).toBe('all');
+
+  const rows = () => within(table).getAllByRole('row').slice(1);
+  expect(rows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+    'Cup Final Preview',
+    'Half-written Draft',
+  ]);
+  const scheduled = rows()[0];
+  const expectedTime = new Date(scheduledAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  expect(scheduled).toHaveTextContent(`Scheduled for ${expectedTime}`);
+  expect(within(scheduled).getByRole('link', { name: /^Edit/ })).toHaveAttribute('href', '/admin/edit/5');
+  expect(within(scheduled).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/admin/preview/5');
+  expect(rows()[1]).toHaveTextContent('Draft');
+
+  await user.click(screen.getByRole('button', { name: 'Load more' }));
+  await waitFor(() => expect(rows()).toHaveLength(3));
+  const published = rows()[2];
+  expect(published).toHaveTextContent('Derby Day');
+  expect(published).toHaveTextContent('Published');
+  expect(within(published).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/page/3');
+  expect(new URL(seen[1].url).searchParams.get('cursor')).toBe('1');
+  expect(seen[1].auth).toBe(`Bearer ${TOKEN}`);
+  expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+});
+
+test('Delete asks first: Cancel keeps the post, confirming deletes it and removes its row', async () => {
+  const { seen } = adminApi({ pages: [[summary(4, 'Mistake'), summary(3, 'Derby Day')]] });
+  const { user } = await openWithToken();
+  const table = await screen.findByRole('table');
+  await user.click(within(table).getByRole('button', { name: 'Delete “Mistake”' }));
+  const question = screen.getByRole('group', { name: 'Delete “Mistake”?' });
+  expect(within(question).getByRole('button', { name: 'Delete post' })).toHaveFocus();
+  await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+  expect(seen.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+  expect(within(table).getByText('Mistake')).toBeInTheDocument();
+
+  await user.click(within(table).getByRole('button', { name: 'Delete “Mistake”' }));
+  await user.click(screen.getByRole('button', { name: 'Delete post' }));
+  expect(await screen.findByText('Deleted “Mistake”.')).toBeInTheDocument();
+  expect(within(table).queryByText('Mistake')).not.toBeInTheDocument();
+  expect(within(table).getByText('Derby Day')).toBeInTheDocument();
+  const deletes = seen.filter((request) => request.method === 'DELETE');
+  expect(deletes).toHaveLength(1);
+  expect(deletes[0]).toMatchObject({ auth: `Bearer ${TOKEN}` });
+  expect(new URL(deletes[0].url).pathname).toBe('/api/blogs/4');
+});
+
+test('a refused delete keeps the row and says why', async () => {
+  adminApi({ pages: [[summary(4, 'Mistake')]], del: 401 });
+  const { user } = await openWithToken();
+  await user.click(await screen.findByRole('button', { name: 'Delete “Mistake”' }));
+  await user.click(screen.getByRole('button', { name: 'Delete post' }));
+  expect(await screen.findByText(/“Mistake” was not deleted\. The access token was not accepted/)).toBeInTheDocument();
+  expect(screen.getByRole('rowheader', { name: 'Mistake' })).toBeInTheDocument();
+});
+
+test('the token typed in the editor is the one the posts page uses, and it is never stored', async () => {
+  const { seen } = adminApi();
+  const { user, router } = renderApp('/admin');
+  await user.type(await screen.findByLabelText('Access Token'), TOKEN);
+  await router.navigate('/admin/posts');
+  // No second typing: the list loads with the editor's token.
+  expect(await screen.findByRole('rowheader', { name: 'Derby Day' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Access Token')).toHaveValue(TOKEN);
+  expect(seen[0].auth).toBe(`Bearer ${TOKEN}`);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
+});
+
+test('the Admin link of the top bar stays highlighted on the posts page', async () => {
+  adminApi();
+  renderApp('/admin/posts');
+  await screen.findByRole('heading', { level: 1, name: 'Posts' });
+  const main = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(main).getByRole('link', { name: 'Admin' }).className).toMatch(/active/);
+});
+
+test('status texts', () => {
+  expect(statusText({ status: 'published', publishAt: null })).toBe('Published');
+  expect(statusText({ status: 'draft', publishAt: null })).toBe('Draft');
+  expect(statusText({ status: 'scheduled', publishAt: null })).toBe('Scheduled');
+});

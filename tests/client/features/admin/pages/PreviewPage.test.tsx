@@ -1,0 +1,27 @@
+import '../preloadPages';
+import { configure, screen } from '@testing-library/react';
+import { renderApp } from '../../../helpers/renderWithProviders';
+import { TOKEN, adminApi, editablePost } from '../adminFixtures';
+import { makeStore } from '../../../../../src/client/app/store';
+import { accessTokenChanged } from '../../../../../src/client/features/admin/draft/editorSlice';
+
+// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+test('the admin holding the token previews a draft as readers will see it', async () => {
+  const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
+  const store = makeStore();
+  store.dispatch(accessTokenChanged(TOKEN));
+  renderApp('/admin/preview/7', { store });
+  expect(await screen.findByRole('heading', { level: 1, name: 'How the Press Won the Derby' })).toBeInTheDocument();
+  expect(screen.getByRole('note')).toHaveTextContent('Preview: Draft. Readers cannot see this post yet.');
+  expect(seen[0].auth).toBe(`Bearer ${TOKEN}`);
+});
+
+test('anyone without the token gets the not-found page for a draft', async () => {
+  const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
+  renderApp('/admin/preview/7');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  expect(screen.queryByText('How the Press Won the Derby')).not.toBeInTheDocument();
+  expect(seen[0].auth).toBeNull();
+});

@@ -1,24 +1,14 @@
 // The admin's work in /admin: composing a post with every kind of content, publishing it with the right and a
 // wrong token, reading it back at /page/{id}, and the draft surviving a route change and a reload.
 import { expect, test } from '@playwright/test';
-import type { Dialog, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { getPost, listPosts } from './helpers/api';
 import { ADMIN_TOKEN } from './helpers/constants';
+import { nextAlert } from './helpers/dialogs';
 import { makePng } from './helpers/png';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Accepts the next alert and returns its text. */
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) =>
-    page.once('dialog', (dialog: Dialog) => {
-      expect(dialog.type()).toBe('alert');
-      resolve(dialog.message());
-      void dialog.accept();
-    }),
-  );
-}
 
 /** Removes every section and product of the sample draft, so the post holds exactly what the test types. */
 async function clearSampleContent(page: Page) {

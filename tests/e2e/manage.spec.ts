@@ -2,22 +2,12 @@
 // /admin/posts, a second tab holding the old version is refused with 412, a post is deleted after confirmation, a
 // draft stays off /blog until it is published, and the new post being written at /admin is untouched by all of it.
 import { expect, test } from '@playwright/test';
-import type { Dialog, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
 import { ADMIN_TOKEN } from './helpers/constants';
+import { nextAlert } from './helpers/dialogs';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Accepts the next alert and returns its text. */
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) =>
-    page.once('dialog', (dialog: Dialog) => {
-      expect(dialog.type()).toBe('alert');
-      resolve(dialog.message());
-      void dialog.accept();
-    }),
-  );
-}
 
 async function submitExpecting(page: Page, alert: string) {
   const shown = nextAlert(page);

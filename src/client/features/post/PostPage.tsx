@@ -3,6 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { serverErrorText } from '../../api/apiErrors';
 import { useGetBlogQuery } from '../../api/queryHooks';
 import { checkProductList } from '../../../contract/productCheck';
 import type { BlogPost, Product } from '../../../contract/types';
@@ -10,15 +11,6 @@ import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export const FETCH_ERROR_TEXT = 'Failed to fetch blog content';
-
-/** The `error` field of the server's JSON error body, if it sent one. */
-export function serverErrorText(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return undefined;
-  const { data } = error as { data: unknown };
-  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined;
-  const text = (data as { error: unknown }).error;
-  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
-}
 
 type ProductCheck = { products: Product[] | null; issues?: unknown };
 

@@ -4,6 +4,7 @@ import { renderApp } from '../../../helpers/renderWithProviders';
 import { TOKEN, adminApi, summary } from '../adminFixtures';
 import { statusText } from '../../../../../src/client/features/admin/pages/PostsPage';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
+import { DRAFT_STORAGE_KEY } from '../../../../../src/client/features/admin/draft/draftStorage';
 
 // Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -110,13 +111,17 @@ test('the token typed in the editor is the one the posts page uses, and it is ne
   const { seen } = adminApi();
   const { user, router } = renderApp('/admin');
   await user.type(await screen.findByLabelText('Access Token'), TOKEN);
+  // A draft change too: the draft is then written to storage, and the token must not be written with it.
+  await user.type(screen.getByLabelText('Title'), ' (token check)');
+  await waitFor(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toContain('(token check)'));
   await router.navigate('/admin/posts');
   // No second typing: the list loads with the editor's token.
   expect(await screen.findByRole('rowheader', { name: 'Derby Day' })).toBeInTheDocument();
   expect(screen.getByLabelText('Access Token')).toHaveValue(TOKEN);
   expect(seen[0].auth).toBe(`Bearer ${TOKEN}`);
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
+  // Leaving the page writes whatever is still waiting for its delay.
+  window.dispatchEvent(new Event('pagehide'));
+  expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(TOKEN);
 });
 
 test('the Admin link of the top bar stays highlighted on the posts page', async () => {

@@ -1,6 +1,6 @@
 // Publishing the draft: upload any chosen images first, then POST the post with the uploaded addresses.
 import { useState } from 'react';
-import { apiErrorMessage } from '../../../api/apiErrors';
+import { apiErrorMessage } from './apiErrors';
 import { blogApi } from '../../../api/blogApi';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';

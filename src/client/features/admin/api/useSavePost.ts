@@ -3,7 +3,7 @@
 // load that version instead.
 import { useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
-import { statusOf } from '../../../api/apiErrors';
+import { statusOf } from './apiErrors';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { adminApi, useFetchAdminPost } from './adminApi';
 import type { DraftScope } from '../draft/draftScope';

@@ -10,7 +10,7 @@ import { paths } from '../../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { AccessTokenField } from '../form/AccessTokenField';
-import { apiErrorMessage, statusOf } from '../../../api/apiErrors';
+import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { parsePostId } from '../../../../contract/routes';
 import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
 import type { AdminPostArg } from '../api/adminApi';

@@ -9,7 +9,7 @@ import { paths } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { AccessTokenField } from '../form/AccessTokenField';
-import { apiErrorMessage, statusOf } from '../../../api/apiErrors';
+import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { TOKEN_MISSING_TEXT, TOKEN_REJECTED_TEXT, adminApi, useAdminPostsQuery } from '../api/adminApi';
 import type { AdminPostsArg, AdminSummary } from '../api/adminApi';

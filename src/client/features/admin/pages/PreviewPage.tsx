@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { Article } from '../../../components/Article';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { apiErrorMessage, statusOf } from '../../../api/apiErrors';
+import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { parsePostId } from '../../../../contract/routes';
 import { useAdminPostQuery } from '../api/adminApi';
 import type { AdminPost } from '../api/adminApi';

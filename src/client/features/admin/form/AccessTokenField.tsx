@@ -5,7 +5,7 @@ import { LIMITS } from '../../../../contract/limits';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { accessTokenChanged, selectAccessToken } from '../draft/editorSlice';
 import { TextField } from './TextField';
-import styles from '../Editor.module.scss';
+import buttons from '../../../styles/buttons.module.scss';
 
 export function AccessTokenField() {
   const dispatch = useAppDispatch();
@@ -21,7 +21,7 @@ export function AccessTokenField() {
       hint="The server's ADMIN_TOKEN (printed when the server starts). It is kept for this session only."
       onChange={(token) => dispatch(accessTokenChanged(token))}
       addon={
-        <button type="button" className={styles.iconButton} onClick={() => setVisible((value) => !value)}>
+        <button type="button" className={buttons.iconButton} onClick={() => setVisible((value) => !value)}>
           {visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
           {visible ? 'Hide token' : 'Show token'}
         </button>

@@ -4,22 +4,22 @@ import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import { footerChanged } from '../draft/editorSlice';
 import { ImageFileField } from './ImageFileField';
 import { TextField } from './TextField';
-import styles from '../Editor.module.scss';
+import formStyles from './PostForm.module.scss';
 
 export function FooterFields() {
   const dispatch = useDraftDispatch();
   const footer = useDraftSelector((draft) => draft.footer);
   return (
-    <fieldset className={styles.card}>
-      <legend className={styles.cardTitle}>Author</legend>
-      <div className={styles.grid}>
+    <fieldset className={formStyles.card}>
+      <legend className={formStyles.cardTitle}>Author</legend>
+      <div className={formStyles.grid}>
         <TextField
           label="Author Name"
           value={footer.authorName}
           maxLength={LIMITS.shortTextMax}
           autoComplete="name"
           onChange={(authorName) => dispatch(footerChanged({ authorName }))}
-          className={styles.wide}
+          className={formStyles.wide}
         />
         <TextField
           label="Author Title"
@@ -27,9 +27,9 @@ export function FooterFields() {
           maxLength={LIMITS.shortTextMax}
           placeholder="Senior Football Analyst"
           onChange={(authorTitle) => dispatch(footerChanged({ authorTitle }))}
-          className={styles.wide}
+          className={formStyles.wide}
         />
-        <div className={styles.full}>
+        <div className={formStyles.full}>
           <ImageFileField
             label="Author Image"
             slot="authorImage"

@@ -6,15 +6,15 @@ import { headerChanged } from '../draft/editorSlice';
 import { IconSelect } from './IconSelect';
 import { ImageFileField } from './ImageFileField';
 import { TextField } from './TextField';
-import styles from '../Editor.module.scss';
+import formStyles from './PostForm.module.scss';
 
 export function HeaderFields() {
   const dispatch = useDraftDispatch();
   const header = useDraftSelector((draft) => draft.header);
   return (
-    <fieldset className={styles.card}>
-      <legend className={styles.cardTitle}>Header</legend>
-      <div className={styles.grid}>
+    <fieldset className={formStyles.card}>
+      <legend className={formStyles.cardTitle}>Header</legend>
+      <div className={formStyles.grid}>
         <IconSelect
           label="Icon"
           value={header.icon}
@@ -27,7 +27,7 @@ export function HeaderFields() {
           value={header.title}
           maxLength={LIMITS.titleMax}
           onChange={(title) => dispatch(headerChanged({ title }))}
-          className={styles.wide}
+          className={formStyles.wide}
         />
         <TextField
           label="Publish Date"
@@ -51,9 +51,9 @@ export function HeaderFields() {
           placeholder="https://… or /uploads/…"
           hint="Paste an image address, or upload a file below."
           onChange={(image) => dispatch(headerChanged({ image }))}
-          className={styles.wide}
+          className={formStyles.wide}
         />
-        <div className={styles.wide}>
+        <div className={formStyles.wide}>
           <ImageFileField
             label="Upload Header Image"
             slot="headerImage"

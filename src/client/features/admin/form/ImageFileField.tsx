@@ -9,7 +9,8 @@ import { useDraftScope } from '../draft/draftScope';
 import { setPendingImage, usePendingImage } from '../images/pendingImages';
 import type { ImageSlot } from '../images/pendingImages';
 import { uploadedImageFacts } from '../images/uploadedImages';
-import styles from '../Editor.module.scss';
+import buttons from '../../../styles/buttons.module.scss';
+import fieldStyles from './fields.module.scss';
 
 export type ImageFileFieldProps = {
   label: string;
@@ -93,8 +94,8 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
   }
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <input
@@ -102,19 +103,23 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
         id={id}
         type="file"
         accept="image/*"
-        className={styles.fileInput}
+        className={fieldStyles.fileInput}
         aria-describedby={`${id}-status`}
         aria-invalid={error ? true : undefined}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
-      <p id={`${id}-status`} className={error ? styles.error : styles.hint} role={error ? 'alert' : undefined}>
+      <p
+        id={`${id}-status`}
+        className={error ? fieldStyles.error : fieldStyles.hint}
+        role={error ? 'alert' : undefined}
+      >
         {error ||
           (pending
             ? `${pending.file.name} is ready; it uploads when you submit.`
             : 'PNG, JPEG, WebP, GIF or AVIF, up to ' + MAX_MB + ' MB.')}
       </p>
       {(shownUrl || pending) && (
-        <div className={styles.imagePreview}>
+        <div className={fieldStyles.imagePreview}>
           {shownUrl && (
             // A chosen file shows from its local blob: address as it is; an uploaded one gets its variants.
             <ResponsiveImage
@@ -124,7 +129,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
               facts={pending ? undefined : uploadedImageFacts(shownUrl)}
             />
           )}
-          <button type="button" className={styles.linkButton} onClick={remove}>
+          <button type="button" className={buttons.linkButton} onClick={remove}>
             Remove {subject}
           </button>
         </div>

@@ -5,10 +5,11 @@ import { Send } from 'lucide-react';
 import { AccessTokenField } from './AccessTokenField';
 import { FooterFields } from './FooterFields';
 import { HeaderFields } from './HeaderFields';
-import { ProductsEditor } from './ProductsEditor';
-import { SectionsEditor } from './SectionsEditor';
+import { ProductsEditor } from './lists/ProductsEditor';
+import { SectionsEditor } from './lists/SectionsEditor';
 import { StatusFields } from './StatusFields';
-import styles from '../Editor.module.scss';
+import buttons from '../../../styles/buttons.module.scss';
+import formStyles from './PostForm.module.scss';
 
 type PostFormProps = {
   /** the form's accessible name */
@@ -25,7 +26,7 @@ type PostFormProps = {
 export function PostForm({ label, onSubmit, busy, discard, children }: PostFormProps) {
   return (
     <form
-      className={styles.form}
+      className={formStyles.form}
       noValidate
       aria-label={label}
       onSubmit={(event) => {
@@ -37,12 +38,12 @@ export function PostForm({ label, onSubmit, busy, discard, children }: PostFormP
       <SectionsEditor />
       <ProductsEditor />
       <FooterFields />
-      <fieldset className={styles.card}>
-        <legend className={styles.cardTitle}>Publish</legend>
+      <fieldset className={formStyles.card}>
+        <legend className={formStyles.cardTitle}>Publish</legend>
         <StatusFields />
         <AccessTokenField />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primaryButton} disabled={busy} aria-busy={busy}>
+        <div className={formStyles.actions}>
+          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
             <Send size={16} aria-hidden="true" />
             Submit
           </button>

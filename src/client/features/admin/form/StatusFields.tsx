@@ -5,7 +5,8 @@ import type { PostStatus } from '../../../../contract/types';
 import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import { publishingChanged } from '../draft/editorSlice';
 import { TextField } from './TextField';
-import styles from '../Editor.module.scss';
+import fieldStyles from './fields.module.scss';
+import formStyles from './PostForm.module.scss';
 
 const STATUS_LABELS: Record<PostStatus, string> = { published: 'Published', draft: 'Draft', scheduled: 'Scheduled' };
 
@@ -22,14 +23,14 @@ export function StatusFields() {
   const dispatch = useDraftDispatch();
   const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
   return (
-    <div className={styles.grid}>
-      <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
+    <div className={formStyles.grid}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={id} className={fieldStyles.label}>
           Status
         </label>
         <select
           id={id}
-          className={styles.input}
+          className={fieldStyles.input}
           value={status}
           aria-describedby={`${id}-hint`}
           onChange={(event) => dispatch(publishingChanged({ status: event.target.value as PostStatus }))}
@@ -40,7 +41,7 @@ export function StatusFields() {
             </option>
           ))}
         </select>
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={fieldStyles.hint}>
           {status === 'draft'
             ? 'Only you see a draft (with the access token); readers do not.'
             : status === 'scheduled'

@@ -2,7 +2,7 @@
 // ("Section 2, " + "Title"), so repeated fields stay distinguishable without cluttering the form.
 import { useId } from 'react';
 import type { ReactNode, Ref } from 'react';
-import styles from '../Editor.module.scss';
+import fieldStyles from './fields.module.scss';
 
 export type TextFieldProps = {
   label: string;
@@ -54,24 +54,24 @@ export function TextField({
     autoComplete,
     ref: inputRef,
     'aria-describedby': hint ? hintId : undefined,
-    className: styles.input,
+    className: fieldStyles.input,
   };
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
+    <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
+      <div className={fieldStyles.labelRow}>
+        <label htmlFor={id} className={fieldStyles.label}>
           {context && <span className="visually-hidden">{context}</span>}
           {label}
         </label>
         {/* Outside the label so the field's name stays exactly the label text; `required` announces it. */}
         {required && (
-          <span className={styles.required} aria-hidden="true">
+          <span className={fieldStyles.required} aria-hidden="true">
             *
           </span>
         )}
-        {action && <div className={styles.labelAction}>{action}</div>}
+        {action && <div className={fieldStyles.labelAction}>{action}</div>}
       </div>
-      <div className={styles.control}>
+      <div className={fieldStyles.control}>
         {multiline ? (
           <textarea {...common} rows={4} onChange={(event) => onChange(event.target.value)} />
         ) : (
@@ -80,7 +80,7 @@ export function TextField({
         {addon}
       </div>
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={fieldStyles.hint}>
           {hint}
         </p>
       )}

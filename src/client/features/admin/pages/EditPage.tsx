@@ -25,7 +25,10 @@ import { PostForm } from '../form/PostForm';
 import { submittedText } from '../api/usePublishPost';
 import { useSavePost } from '../api/useSavePost';
 import { rememberImages } from '../images/uploadedImages';
-import styles from '../Editor.module.scss';
+import buttons from '../../../styles/buttons.module.scss';
+import fieldStyles from '../form/fields.module.scss';
+import formStyles from '../form/PostForm.module.scss';
+import pageStyles from './page.module.scss';
 
 export const EDIT_TOKEN_MISSING_TEXT = 'Enter the access token to open this post for editing.';
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
@@ -105,10 +108,10 @@ export function EditPage() {
   }
 
   const header = (
-    <div className={styles.pageHeader}>
-      <h1 className={styles.pageTitle}>Edit Blog Post</h1>
-      <div className={styles.headerActions}>
-        <Link to={paths.adminPosts()} className={styles.secondaryButton}>
+    <div className={pageStyles.pageHeader}>
+      <h1 className={pageStyles.pageTitle}>Edit Blog Post</h1>
+      <div className={pageStyles.headerActions}>
+        <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
           <List size={16} aria-hidden="true" />
           All posts
         </Link>
@@ -118,9 +121,9 @@ export function EditPage() {
 
   if (!validId || (notFound && !entry)) {
     return (
-      <div className={styles.page}>
+      <div className={pageStyles.page}>
         {header}
-        <p className={styles.failed} role="alert">
+        <p className={pageStyles.failed} role="alert">
           Blog not found.
         </p>
       </div>
@@ -129,13 +132,13 @@ export function EditPage() {
 
   if (!entry) {
     return (
-      <div className={styles.page}>
+      <div className={pageStyles.page}>
         {header}
-        <form className={styles.card} noValidate aria-label="Open the post" onSubmit={openPost}>
-          {!token && <p className={styles.hint}>{EDIT_TOKEN_MISSING_TEXT}</p>}
+        <form className={formStyles.card} noValidate aria-label="Open the post" onSubmit={openPost}>
+          {!token && <p className={fieldStyles.hint}>{EDIT_TOKEN_MISSING_TEXT}</p>}
           <AccessTokenField />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primaryButton} disabled={loading}>
+          <div className={formStyles.actions}>
+            <button type="submit" className={buttons.primaryButton} disabled={loading}>
               Open post
             </button>
           </div>
@@ -145,7 +148,7 @@ export function EditPage() {
             </p>
           )}
           {loadFailure !== undefined && (
-            <p className={styles.failed} role="alert">
+            <p className={pageStyles.failed} role="alert">
               {loadFailure}
             </p>
           )}
@@ -155,9 +158,9 @@ export function EditPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={pageStyles.page}>
       {header}
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         Your changes are saved in this browser as you type, apart from the new post at Create New Blog Post (the access
         token never is). Submit saves them to the post.
       </p>
@@ -167,7 +170,7 @@ export function EditPage() {
           onSubmit={() => void save()}
           busy={isSaving}
           discard={
-            <button type="button" className={styles.dangerButton} disabled={loading} onClick={discardChanges}>
+            <button type="button" className={buttons.dangerButton} disabled={loading} onClick={discardChanges}>
               <RefreshCw size={16} aria-hidden="true" />
               Discard changes
             </button>
@@ -175,7 +178,7 @@ export function EditPage() {
         >
           <div role="status">
             {saved && (
-              <p className={styles.published}>
+              <p className={pageStyles.published}>
                 {submittedText(saved, 'Saved')}{' '}
                 {saved.publishing.status === 'published' ? (
                   <Link to={paths.post(saved.id)}>View the post</Link>
@@ -184,13 +187,13 @@ export function EditPage() {
                 )}
               </p>
             )}
-            {failure && !conflict && <p className={styles.failed}>Not saved. {failure}</p>}
-            {loadFailure !== undefined && <p className={styles.failed}>{loadFailure}</p>}
+            {failure && !conflict && <p className={pageStyles.failed}>Not saved. {failure}</p>}
+            {loadFailure !== undefined && <p className={pageStyles.failed}>{loadFailure}</p>}
           </div>
           {conflict && (
-            <div className={styles.failed} role="alert">
+            <div className={pageStyles.failed} role="alert">
               <p>{failure}</p>
-              <button type="button" className={styles.secondaryButton} disabled={loading} onClick={() => loadPost()}>
+              <button type="button" className={buttons.secondaryButton} disabled={loading} onClick={() => loadPost()}>
                 <RefreshCw size={16} aria-hidden="true" />
                 Reload the post
               </button>

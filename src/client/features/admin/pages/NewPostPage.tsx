@@ -11,7 +11,8 @@ import { draftReset } from '../draft/editorSlice';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
 import { PostForm } from '../form/PostForm';
 import { submittedText, usePublishPost } from '../api/usePublishPost';
-import styles from '../Editor.module.scss';
+import buttons from '../../../styles/buttons.module.scss';
+import pageStyles from './page.module.scss';
 
 export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the sample post?';
 
@@ -33,18 +34,18 @@ export function NewPostPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>Create New Blog Post</h1>
-        <div className={styles.headerActions}>
-          <Link to={paths.adminPosts()} className={styles.secondaryButton}>
+    <div className={pageStyles.page}>
+      <div className={pageStyles.pageHeader}>
+        <h1 className={pageStyles.pageTitle}>Create New Blog Post</h1>
+        <div className={pageStyles.headerActions}>
+          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
             <List size={16} aria-hidden="true" />
             All posts
           </Link>
           {isAuthenticated ? (
             <button
               type="button"
-              className={styles.secondaryButton}
+              className={buttons.secondaryButton}
               onClick={() => {
                 dispatch(signedOut());
                 navigate(paths.auth());
@@ -54,14 +55,14 @@ export function NewPostPage() {
               Sign out
             </button>
           ) : (
-            <Link to={paths.auth()} className={styles.secondaryButton}>
+            <Link to={paths.auth()} className={buttons.secondaryButton}>
               <LogIn size={16} aria-hidden="true" />
               Sign in
             </Link>
           )}
         </div>
       </div>
-      <p className={styles.intro}>
+      <p className={pageStyles.intro}>
         Your draft is saved in this browser as you type (the access token never is). Fields marked * are required for a
         complete post.
       </p>
@@ -71,7 +72,7 @@ export function NewPostPage() {
         onSubmit={() => void publish()}
         busy={isPublishing}
         discard={
-          <button type="button" className={styles.dangerButton} onClick={discard}>
+          <button type="button" className={buttons.dangerButton} onClick={discard}>
             <RotateCcw size={16} aria-hidden="true" />
             Discard draft
           </button>
@@ -80,7 +81,7 @@ export function NewPostPage() {
         {/* Next to Submit, where the admin is looking; the draft has just been reset to the sample. */}
         <div role="status">
           {published && (
-            <p className={styles.published}>
+            <p className={pageStyles.published}>
               {submittedText(published)}{' '}
               {published.publishing.status === 'published' ? (
                 <Link to={paths.post(published.id)}>View the published post</Link>
@@ -89,7 +90,7 @@ export function NewPostPage() {
               )}
             </p>
           )}
-          {failure && <p className={styles.failed}>Not published. {failure}</p>}
+          {failure && <p className={pageStyles.failed}>Not published. {failure}</p>}
         </div>
       </PostForm>
     </div>

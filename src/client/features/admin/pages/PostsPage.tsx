@@ -15,7 +15,11 @@ import { TOKEN_MISSING_TEXT, TOKEN_REJECTED_TEXT, adminApi, useAdminPostsQuery }
 import type { AdminPostsArg, AdminSummary } from '../api/adminApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { formatLocalTime } from '../draft/localTime';
-import styles from '../Editor.module.scss';
+import buttons from '../../../styles/buttons.module.scss';
+import fieldStyles from '../form/fields.module.scss';
+import formStyles from '../form/PostForm.module.scss';
+import pageStyles from './page.module.scss';
+import styles from './PostsPage.module.scss';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
@@ -89,50 +93,50 @@ export function PostsPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>Posts</h1>
-        <div className={styles.headerActions}>
-          <Link to={paths.admin()} className={styles.secondaryButton}>
+    <div className={pageStyles.page}>
+      <div className={pageStyles.pageHeader}>
+        <h1 className={pageStyles.pageTitle}>Posts</h1>
+        <div className={pageStyles.headerActions}>
+          <Link to={paths.admin()} className={buttons.secondaryButton}>
             <Plus size={16} aria-hidden="true" />
             New post
           </Link>
         </div>
       </div>
-      <p className={styles.intro}>Every post, newest first, drafts and scheduled posts included.</p>
+      <p className={pageStyles.intro}>Every post, newest first, drafts and scheduled posts included.</p>
 
-      <form className={styles.card} noValidate aria-label="Access" onSubmit={submit}>
+      <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
         <AccessTokenField />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primaryButton}>
+        <div className={formStyles.actions}>
+          <button type="submit" className={buttons.primaryButton}>
             Show posts
           </button>
         </div>
         {missingToken && (
-          <p className={styles.failed} role="alert">
+          <p className={pageStyles.failed} role="alert">
             {TOKEN_MISSING_TEXT}
           </p>
         )}
       </form>
 
-      <p ref={noticeRef} tabIndex={-1} role="status" className={styles.notice}>
+      <p ref={noticeRef} tabIndex={-1} role="status" className={pageStyles.notice}>
         {notice}
       </p>
 
-      {shown === null && !missingToken && !token && <p className={styles.hint}>{TOKEN_MISSING_TEXT}</p>}
+      {shown === null && !missingToken && !token && <p className={fieldStyles.hint}>{TOKEN_MISSING_TEXT}</p>}
       {loading && (
         <p className="status" role="status">
           Loading posts...
         </p>
       )}
       {failed && (
-        <p className={styles.failed} role="alert">
+        <p className={pageStyles.failed} role="alert">
           {failureText(list.error)}
         </p>
       )}
       {loaded &&
         (posts.length === 0 ? (
-          <p className={styles.hint}>No posts yet.</p>
+          <p className={fieldStyles.hint}>No posts yet.</p>
         ) : (
           <table className={styles.postsTable}>
             <caption className="visually-hidden">Every post, newest first</caption>
@@ -158,20 +162,20 @@ export function PostsPage() {
                         <span>Delete “{post.title}”? This cannot be undone.</span>
                         <button
                           type="button"
-                          className={styles.dangerButton}
+                          className={buttons.dangerButton}
                           ref={confirmRef}
                           onClick={() => void remove(post)}
                         >
                           <Trash2 size={16} aria-hidden="true" />
                           Delete post
                         </button>
-                        <button type="button" className={styles.secondaryButton} onClick={() => setConfirming(null)}>
+                        <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
                           Cancel
                         </button>
                       </div>
                     ) : (
                       <div className={styles.rowActions}>
-                        <Link to={paths.adminEdit(post.id)} className={styles.secondaryButton}>
+                        <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>
                           <PenLine size={16} aria-hidden="true" />
                           Edit<span className="visually-hidden"> “{post.title}”</span>
                         </Link>
@@ -181,11 +185,11 @@ export function PostsPage() {
                               ? paths.adminPreview(post.id)
                               : paths.post(post.id)
                           }
-                          className={styles.secondaryButton}
+                          className={buttons.secondaryButton}
                         >
                           View<span className="visually-hidden"> “{post.title}”</span>
                         </Link>
-                        <button type="button" className={styles.dangerButton} onClick={() => setConfirming(post.id)}>
+                        <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
                           <Trash2 size={16} aria-hidden="true" />
                           Delete<span className="visually-hidden"> “{post.title}”</span>
                         </button>
@@ -198,15 +202,15 @@ export function PostsPage() {
           </table>
         ))}
       {loaded && list.isFetchNextPageError && !list.isFetchingNextPage && (
-        <p className={styles.failed} role="alert">
+        <p className={pageStyles.failed} role="alert">
           {failureText(list.error)}
         </p>
       )}
       {loaded && list.hasNextPage && (
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <button
             type="button"
-            className={styles.secondaryButton}
+            className={buttons.secondaryButton}
             disabled={list.isFetchingNextPage}
             aria-busy={list.isFetchingNextPage}
             onClick={list.fetchNextPage}

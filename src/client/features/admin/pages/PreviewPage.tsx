@@ -13,7 +13,7 @@ import { useAdminPostQuery } from '../api/adminApi';
 import type { AdminPost } from '../api/adminApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { statusText } from './PostsPage';
-import styles from '../Editor.module.scss';
+import styles from './PreviewPage.module.scss';
 
 type PreviewState =
   | { phase: 'missing' }

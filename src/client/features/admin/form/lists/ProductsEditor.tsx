@@ -1,17 +1,19 @@
 // Recommended products: edit them as fields, or preview them as the same cards the post page shows.
 import { memo, useState } from 'react';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { IMAGE_BOXES } from '../../../../contract/imageBoxes';
-import type { ImageBox } from '../../../../contract/imageBoxes';
-import { LIMITS } from '../../../../contract/limits';
-import { ProductGrid } from '../../../components/ProductCard';
-import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
-import { productAdded, productChanged, productRemoved } from '../draft/editorSlice';
-import type { DraftProduct, ProductFields } from '../draft/draftTypes';
-import { TextField } from './TextField';
+import { IMAGE_BOXES } from '../../../../../contract/imageBoxes';
+import type { ImageBox } from '../../../../../contract/imageBoxes';
+import { LIMITS } from '../../../../../contract/limits';
+import { ProductGrid } from '../../../../components/ProductCard';
+import { useDraftDispatch, useDraftSelector } from '../../draft/draftScope';
+import { productAdded, productChanged, productRemoved } from '../../draft/editorSlice';
+import type { DraftProduct, ProductFields } from '../../draft/draftTypes';
+import { TextField } from '../TextField';
 import { useRowFocus } from './useRowFocus';
-import { uploadedImages } from '../images/uploadedImages';
-import styles from '../Editor.module.scss';
+import { uploadedImages } from '../../images/uploadedImages';
+import buttons from '../../../../styles/buttons.module.scss';
+import fieldStyles from '../fields.module.scss';
+import formStyles from '../PostForm.module.scss';
 
 /**
  * The preview's card box: the same auto-fill grid of at least 15rem columns, 1rem apart, in the editor's wider column
@@ -37,9 +39,9 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
   const context = `Product ${number}, `;
   const change = (changes: Partial<ProductFields>) => dispatch(productChanged({ productId: product.id, changes }));
   return (
-    <fieldset className={styles.card}>
-      <legend className={styles.cardTitle}>Product {number}</legend>
-      <div className={styles.grid}>
+    <fieldset className={formStyles.card}>
+      <legend className={formStyles.cardTitle}>Product {number}</legend>
+      <div className={formStyles.grid}>
         <TextField
           label="Title"
           context={context}
@@ -47,7 +49,7 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
           maxLength={LIMITS.titleMax}
           inputRef={titleRef}
           onChange={(title) => change({ title })}
-          className={styles.wide}
+          className={formStyles.wide}
         />
         <TextField
           label="Price"
@@ -64,7 +66,7 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
           value={product.description}
           maxLength={LIMITS.paragraphMax}
           onChange={(description) => change({ description })}
-          className={styles.full}
+          className={formStyles.full}
         />
         <TextField
           label="Image URL"
@@ -73,7 +75,7 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
           value={product.imageUrl}
           maxLength={LIMITS.urlMax}
           onChange={(imageUrl) => change({ imageUrl })}
-          className={styles.wide}
+          className={formStyles.wide}
         />
         <TextField
           label="Amazon URL"
@@ -82,13 +84,13 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
           value={product.amazonUrl}
           maxLength={LIMITS.urlMax}
           onChange={(amazonUrl) => change({ amazonUrl })}
-          className={styles.wide}
+          className={formStyles.wide}
         />
       </div>
-      <div className={styles.cardActions}>
+      <div className={formStyles.cardActions}>
         <button
           type="button"
-          className={styles.dangerButton}
+          className={buttons.dangerButton}
           onClick={() => {
             onRemove(number - 1);
             dispatch(productRemoved({ productId: product.id }));
@@ -109,12 +111,12 @@ export function ProductsEditor() {
   const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(products.length);
 
   return (
-    <section className={styles.group} aria-labelledby="editor-products-heading">
-      <div className={styles.groupHeader}>
-        <h2 id="editor-products-heading" className={styles.groupTitle}>
+    <section className={formStyles.group} aria-labelledby="editor-products-heading">
+      <div className={formStyles.groupHeader}>
+        <h2 id="editor-products-heading" className={formStyles.groupTitle}>
           Products
         </h2>
-        <button type="button" className={styles.secondaryButton} onClick={() => setPreviewing((value) => !value)}>
+        <button type="button" className={buttons.secondaryButton} onClick={() => setPreviewing((value) => !value)}>
           {previewing ? <Pencil size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
           {previewing ? 'Edit Products' : 'Show Preview'}
         </button>
@@ -123,11 +125,11 @@ export function ProductsEditor() {
         products.length > 0 ? (
           <ProductGrid products={products} images={uploadedImages()} imageBox={PREVIEW_PRODUCT_BOX} />
         ) : (
-          <p className={styles.hint}>No products to preview.</p>
+          <p className={fieldStyles.hint}>No products to preview.</p>
         )
       ) : (
         <>
-          {products.length === 0 && <p className={styles.hint}>No products yet.</p>}
+          {products.length === 0 && <p className={fieldStyles.hint}>No products yet.</p>}
           {products.map((product, index) => (
             <ProductEditor
               key={product.id}
@@ -137,11 +139,11 @@ export function ProductsEditor() {
               onRemove={beforeRemove}
             />
           ))}
-          <div className={styles.actions}>
+          <div className={formStyles.actions}>
             <button
               type="button"
               ref={setAddButton}
-              className={styles.secondaryButton}
+              className={buttons.secondaryButton}
               onClick={() => {
                 beforeAdd();
                 dispatch(productAdded());

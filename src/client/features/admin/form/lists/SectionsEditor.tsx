@@ -1,9 +1,9 @@
 // The post's sections: add, edit and remove them, and the bullet lists of each section or column.
 import { memo } from 'react';
 import { Plus, Trash2, X } from 'lucide-react';
-import { SECTION_ICONS } from '../../../../contract/icons';
-import { LIMITS } from '../../../../contract/limits';
-import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
+import { SECTION_ICONS } from '../../../../../contract/icons';
+import { LIMITS } from '../../../../../contract/limits';
+import { useDraftDispatch, useDraftSelector } from '../../draft/draftScope';
 import {
   columnHeadingChanged,
   listItemAdded,
@@ -12,12 +12,15 @@ import {
   sectionAdded,
   sectionChanged,
   sectionRemoved,
-} from '../draft/editorSlice';
-import type { DraftListItem, DraftSection, ListTarget } from '../draft/draftTypes';
-import { IconSelect } from './IconSelect';
-import { TextField } from './TextField';
+} from '../../draft/editorSlice';
+import type { DraftListItem, DraftSection, ListTarget } from '../../draft/draftTypes';
+import { IconSelect } from '../IconSelect';
+import { TextField } from '../TextField';
 import { useRowFocus } from './useRowFocus';
-import styles from '../Editor.module.scss';
+import buttons from '../../../../styles/buttons.module.scss';
+import fieldStyles from '../fields.module.scss';
+import formStyles from '../PostForm.module.scss';
+import styles from './SectionsEditor.module.scss';
 
 type ListEditorProps = {
   target: ListTarget;
@@ -46,7 +49,7 @@ function ListEditor({ target, items, place }: ListEditorProps) {
                 action={
                   <button
                     type="button"
-                    className={styles.smallButton}
+                    className={buttons.smallButton}
                     onClick={() => {
                       beforeRemove(index);
                       dispatch(listItemRemoved({ ...target, itemId: entry.id }));
@@ -65,7 +68,7 @@ function ListEditor({ target, items, place }: ListEditorProps) {
       <button
         type="button"
         ref={setAddButton}
-        className={styles.secondaryButton}
+        className={buttons.secondaryButton}
         onClick={() => {
           beforeAdd();
           dispatch(listItemAdded(target));
@@ -92,12 +95,14 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
   const change = (changes: Parameters<typeof sectionChanged>[0]['changes']) =>
     dispatch(sectionChanged({ sectionId: section.id, changes }));
   return (
-    <fieldset className={styles.card}>
-      <legend className={styles.cardTitle}>
+    <fieldset className={formStyles.card}>
+      <legend className={formStyles.cardTitle}>
         Section {number}
-        <span className={styles.badge}>{section.type === 'single-paragraph' ? 'Single paragraph' : 'Two columns'}</span>
+        <span className={formStyles.badge}>
+          {section.type === 'single-paragraph' ? 'Single paragraph' : 'Two columns'}
+        </span>
       </legend>
-      <div className={styles.grid}>
+      <div className={formStyles.grid}>
         <IconSelect
           label="Icon"
           context={context}
@@ -113,7 +118,7 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
           maxLength={LIMITS.titleMax}
           inputRef={titleRef}
           onChange={(title) => change({ title })}
-          className={styles.wide}
+          className={formStyles.wide}
         />
         <TextField
           label="Paragraph"
@@ -123,7 +128,7 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
           value={section.paragraph}
           maxLength={LIMITS.paragraphMax}
           onChange={(paragraph) => change({ paragraph })}
-          className={styles.full}
+          className={formStyles.full}
         />
       </div>
       {section.type === 'single-paragraph' ? (
@@ -151,10 +156,10 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
           ))}
         </div>
       )}
-      <div className={styles.cardActions}>
+      <div className={formStyles.cardActions}>
         <button
           type="button"
-          className={styles.dangerButton}
+          className={buttons.dangerButton}
           onClick={() => {
             onRemove(number - 1);
             dispatch(sectionRemoved({ sectionId: section.id }));
@@ -173,11 +178,11 @@ export function SectionsEditor() {
   const sections = useDraftSelector((draft) => draft.header.sections);
   const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(sections.length);
   return (
-    <section className={styles.group} aria-labelledby="editor-sections-heading">
-      <h2 id="editor-sections-heading" className={styles.groupTitle}>
+    <section className={formStyles.group} aria-labelledby="editor-sections-heading">
+      <h2 id="editor-sections-heading" className={formStyles.groupTitle}>
         Sections
       </h2>
-      {sections.length === 0 && <p className={styles.hint}>No sections yet. Add one below.</p>}
+      {sections.length === 0 && <p className={fieldStyles.hint}>No sections yet. Add one below.</p>}
       {sections.map((section, index) => (
         <SectionEditor
           key={section.id}
@@ -187,11 +192,11 @@ export function SectionsEditor() {
           onRemove={beforeRemove}
         />
       ))}
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button
           type="button"
           ref={setAddButton}
-          className={styles.secondaryButton}
+          className={buttons.secondaryButton}
           onClick={() => {
             beforeAdd();
             dispatch(sectionAdded('single-paragraph'));
@@ -202,7 +207,7 @@ export function SectionsEditor() {
         </button>
         <button
           type="button"
-          className={styles.secondaryButton}
+          className={buttons.secondaryButton}
           onClick={() => {
             beforeAdd();
             dispatch(sectionAdded('two-column'));

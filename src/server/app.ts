@@ -5,9 +5,10 @@ import { LIMITS } from '../contract/limits';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
-import { loadInlineStyles } from './inlineStyles';
-import { loadRouteHints } from './routeHints';
-import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages';
+import { loadInlineStyles } from './pages/inlineStyles';
+import { loadRouteHints } from './pages/routeHints';
+import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages/render';
+import { createShellServer } from './pages/shell';
 import type { RenderPage } from '../contract/rendering';
 import { headTags } from './seo/head';
 import type { Config } from './config';
@@ -141,17 +142,23 @@ export async function buildApp({
   );
   await app.register(uploadRoutes, { guard, images });
   await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now });
-  const hints = loadRouteHints(config.clientDir, db);
+  const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
   const pages =
     render && indexHtml !== undefined
       ? createPageServer({ db, caches, indexHtml, render, hints, styles, publicUrl, log: app.log, now })
       : undefined;
-  await registerClient(app, config.clientDir, indexHtml, {
-    hints,
-    render: pages,
-    shellHead: (path) => headTags({ kind: 'private', path }, publicUrl),
-  });
+  const shell =
+    indexHtml === undefined
+      ? undefined
+      : createShellServer({
+          db,
+          indexHtml,
+          hints,
+          privateHead: (path) => headTags({ kind: 'private', path }, publicUrl),
+          now,
+        });
+  await registerClient(app, config.clientDir, { render: pages, shell });
   return app;
 }

@@ -5,12 +5,14 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
-import { etagMatches } from './etag';
+import { sendPrepared } from './answers';
 import { PAGE_ENCODINGS } from './pages/encoding';
 import type { PageRequest, RenderedPage } from './pages/render';
 import type { Shell } from './pages/shell';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const accepted = (request: FastifyRequest) => request.headers['accept-encoding'] ?? '';
 
 export type ClientPages = {
   /** server rendering (the SSR bundle was found): the page, or undefined to send the shell */
@@ -59,23 +61,12 @@ export async function registerClient(
     const [path = '/', search = ''] = request.url.split('?');
     // Matched once, here: rendering, the hints and the shell all take what this found.
     const page: PageRequest = { path, query: new URLSearchParams(search), match: matchRoute(path) };
+    const rendered = render ? await render(page) : undefined;
+    // Prepared whole once per page and coding and kept with it (pages/encoding.ts).
+    if (rendered)
+      return sendPrepared(request, reply, rendered.answer(negotiate(accepted(request), PAGE_ENCODINGS) ?? undefined));
     // HTML names hashed assets, so it is revalidated on every use (an ETag makes that a 304).
     reply.header('cache-control', 'no-cache');
-    const rendered = render ? await render(page) : undefined;
-    if (rendered) {
-      // Compressed once per page and kept with it (pages/render.ts); each coding is its own representation with its
-      // own tag.
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);
-      const etag = encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
-      reply
-        .code(rendered.status)
-        .header('etag', etag)
-        .header('vary', 'Accept-Encoding')
-        .type('text/html; charset=utf-8');
-      if (rendered.status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      if (!encoding) return reply.send(rendered.body);
-      return reply.header('content-encoding', encoding).send(rendered.encode(encoding));
-    }
     const { status, html } = await shell!(page);
     reply.code(status);
     if (html === undefined) return reply.sendFile('index.html');

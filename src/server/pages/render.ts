@@ -15,7 +15,8 @@ import { strongEtag } from '../etag';
 import { findPost, listPosts } from '../repositories/postsRepository';
 import { headTags } from '../seo/head';
 import type { HeadPage } from '../seo/head';
-import { encoder } from './encoding';
+import type { PreparedAnswer } from '../answers';
+import { pageAnswers } from './encoding';
 import type { PageEncoding } from './encoding';
 import type { InlineStyles } from './inlineStyles';
 import { heroImageOf } from './routeHints';
@@ -48,10 +49,8 @@ export async function loadPageRenderer(file: string): Promise<RenderPage | undef
 export type RenderedPage = {
   status: 200 | 404;
   body: string;
-  /** the strong ETag of `body` as it is (the compressed copies have their own, see clientRoutes) */
-  etag: string;
-  /** the body compressed */
-  encode: (encoding: PageEncoding) => Buffer;
+  /** the page as sent in a coding (none: the body as it is), prepared whole once (encoding.ts) */
+  answer: (encoding: PageEncoding | undefined) => PreparedAnswer;
 };
 
 export type PageServerOptions = {
@@ -133,8 +132,8 @@ export function createPageServer({
     const key = route?.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
     const cached = route ? caches.pages.get(key) : undefined;
     if (cached) {
-      const { body, headers, encoded = {} } = cached;
-      return { status: 200, body, etag: headers!.etag!, encode: encoder(body, encoded) };
+      const { body, headers, answers = {} } = cached;
+      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag! }, answers) };
     }
 
     const generation = caches.pages.generation;
@@ -155,10 +154,11 @@ export function createPageServer({
       stateScript: rendered.stateScript,
     });
     const etag = strongEtag(body);
-    const encoded = {};
+    const answers = {};
     // A not-found page is not kept: another process may store that post a moment from now, and unknown URLs are
     // endless.
-    if (!missing) caches.pages.set(key, { body, headers: { etag }, encoded }, generation);
-    return { status: missing ? 404 : 200, body, etag, encode: encoder(body, encoded) };
+    if (!missing) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
+    const status = missing ? 404 : 200;
+    return { status, body, answer: pageAnswers(body, { status, etag }, answers) };
   };
 }

@@ -55,7 +55,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           emptyOutDir: true,
           target: 'es2022',
           sourcemap: false,
-          // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/routeHints.ts).
+          // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/pages/routeHints.ts).
           manifest: true,
           // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
           modulePreload: { polyfill: false },

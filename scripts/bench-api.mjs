@@ -6,6 +6,10 @@
 // path (read cache off), a bare Fastify, and how long each visitor page takes to make with every cache off.
 // Each figure is the median of interleaved rounds, with the server's CPU time per request beside it (steadier than
 // req/s on a machine others are using).
+// json-server 1.0 serves the same 1,000 posts and summaries beside them (GET /posts/:id, a page of 20 summaries), the
+// comparison issue 24 sets its goals against. Every figure the goals name is repeated at the end with its target.
+// Profile the servers with BENCH_CPU_PROF=DIR npm run bench:api: each server child runs under --cpu-prof and writes its
+// profile into DIR when the bench stops it.
 // Servers run in child processes so autocannon does not share their event loop. The page is whatever the server
 // answers for it (the client shell, or the server-rendered page), so this script needs no change when that changes.
 import { spawn } from 'node:child_process';
@@ -32,6 +36,7 @@ const PORTS = {
   silent: APP_PORT + 3, // read cache on, logging silent
   syncLog: APP_PORT + 4, // read cache on, logging info written synchronously (pino's default destination; before)
   bareHttp: APP_PORT + 5,
+  jsonServer: APP_PORT + 6,
 };
 const POSTS = 1000;
 const POST_ID = 500;
@@ -99,6 +104,26 @@ async function serveBare(payloadFile) {
   console.log('ready');
 }
 
+/** json-server 1.0 on a file holding the app's own answers: every post in full, and the list's summaries. */
+async function serveJsonServer(dbFile) {
+  const child = spawn(
+    process.execPath,
+    [require.resolve('json-server/lib/bin.js'), dbFile, '--port', String(PORTS.jsonServer), '--host', '127.0.0.1'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${PORTS.jsonServer}/posts/${POST_ID}`;
+  for (let tries = 0; tries < 200; tries += 1) {
+    const answered = await fetchRaw(url).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGTERM');
+  throw new Error('json-server did not start');
+}
+
 function buildIfStale() {
   if (stale('dist/server/app.js', 'src/server', 'src/contract')) runScript('build:server', 'bench');
   if (stale('dist/client/index.html')) runScript('build:client', 'bench');
@@ -106,7 +131,8 @@ function buildIfStale() {
 
 function startChild(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [new URL(import.meta.url).pathname, ...args], {
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...profile, new URL(import.meta.url).pathname, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, BENCH_PORT: String(APP_PORT) },
     });
@@ -253,6 +279,19 @@ async function bench() {
       ),
     );
     children.push(await startChild(['--serve-bare', join(dir, 'payloads.json')]));
+    const posts = [];
+    for (let id = 1; id <= POSTS; id += 1) posts.push(JSON.parse((await fetchRaw(`${app}/api/blogs/${id}`)).body));
+    const summaries = [];
+    for (let cursor = ''; ;) {
+      const page = await fetchRaw(`${app}/api/blogs?limit=100${cursor}`);
+      const items = JSON.parse(page.body);
+      summaries.push(...items);
+      if (items.length < 100) break;
+      cursor = `&cursor=${items[items.length - 1].id}`;
+    }
+    writeFileSync(join(dir, 'json-server.json'), JSON.stringify({ posts, summaries }));
+    children.push(await serveJsonServer(join(dir, 'json-server.json')));
+    const jsonServerPid = children[2].pid;
     const bare = at(PORTS.bareHttp);
     const page = answers['/page'];
     const decode = { br: brotliDecompressSync, gzip: gunzipSync }[page.headers['content-encoding']] ?? ((b) => b);
@@ -263,6 +302,8 @@ async function bench() {
         `(buffered, asynchronous, into /dev/null) unless a row says otherwise\n`,
     );
     const rows = [];
+    /** req/s by request and variant title */
+    const rps = {};
     const [appPid, barePid] = children.map((child) => child.pid);
     const group = async (label, path, appPath, headers) => {
       const variants = [
@@ -283,7 +324,15 @@ async function bench() {
       });
       if (path !== '/page')
         variants.push({ title: '  bare Fastify, same bytes', url: `${at(PORTS.bareFastify)}${path}`, pid: barePid });
+      const jsonServerPath = { '/list': '/summaries?_page=1&_per_page=20', '/detail': `/posts/${POST_ID}` }[path];
+      if (jsonServerPath)
+        variants.push({
+          title: '  json-server 1.0, same posts',
+          url: `${at(PORTS.jsonServer)}${jsonServerPath}`,
+          pid: jsonServerPid,
+        });
       const measured = await measureGroup(variants, headers);
+      rps[path] = Object.fromEntries(measured.map((row, index) => [variants[index].title, row['req/s']]));
       // The app first, the ceiling last, as the table reads best.
       rows.push(...measured.slice(1), measured[0]);
     };
@@ -297,6 +346,39 @@ async function bench() {
       BROWSER,
     );
     console.table(rows);
+    const ratio = (path, over, under) => {
+      const [a, b] = [over, under].map(
+        (start) => Object.entries(rps[path]).find(([title]) => title.startsWith(start))?.[1],
+      );
+      return a && b ? `${round(a / b)}×` : 'not measured';
+    };
+    console.log('\nIssue 24 goals (logging info):');
+    console.table([
+      {
+        request: 'GET /api/blogs/:id',
+        figure: 'vs bare node:http',
+        goal: '≥ 0.6×',
+        measured: ratio('/detail', 'GET', '  bare node'),
+      },
+      {
+        request: 'GET /api/blogs/:id',
+        figure: 'vs json-server',
+        goal: '≥ 3×',
+        measured: ratio('/detail', 'GET', '  json-server'),
+      },
+      {
+        request: 'GET /page/:id',
+        figure: 'vs bare node:http',
+        goal: '≥ 0.7×',
+        measured: ratio('/page', 'GET', '  bare node'),
+      },
+      {
+        request: 'GET /api/blogs',
+        figure: 'vs json-server',
+        goal: '≥ 3×',
+        measured: ratio('/list', 'GET', '  json-server'),
+      },
+    ]);
     console.log('\nMaking each visitor page with every cache off (sequential requests, one connection):');
     console.table(await renderTimes(at(PORTS.uncached)));
     if (rows.some((row) => row.ok !== 'yes')) process.exitCode = 1;
@@ -306,6 +388,8 @@ async function bench() {
   }
 }
 
+// A stopped server exits normally, so a --cpu-prof profile is written.
+if (process.argv[2]?.startsWith('--serve-')) process.on('SIGTERM', () => process.exit(0));
 // Last, so every constant above is initialised before it runs.
 if (process.argv[2] === '--serve-app') await serveApp(process.argv[3]);
 else if (process.argv[2] === '--serve-bare') await serveBare(process.argv[3]);

@@ -48,7 +48,7 @@ async function load(browser, url) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(pending);
-  // A server-rendered page carries its stylesheets inline (src/server/inlineStyles.ts): they count as CSS too.
+  // A server-rendered page carries its stylesheets inline (src/server/pages/inlineStyles.ts): they count as CSS too.
   for (const css of await page.$$eval('style', (styles) => styles.map((style) => style.textContent ?? ''))) {
     const gzip = gzipSync(css, { level: 9 }).length;
     files.push({ kind: 'css', editor: false, path: '(inline <style>)', gzip, wire: gzip, encoding: 'in the page' });

@@ -1,7 +1,7 @@
 // Server rendering: the same routes and components the browser runs, rendered in a StaticRouter with a store of
 // their own per request, whose RTK Query cache the server fills from its repositories (no HTTP call to itself).
 // `npm run build` bundles this file with Vite into dist/ssr; the server loads that bundle at run time
-// (src/server/pageRenderer.ts), so server code never imports client code.
+// (src/server/pages/render.ts), so server code never imports client code.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';

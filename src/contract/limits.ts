@@ -24,3 +24,6 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
 } as const;
+
+/** The largest id a stored post can have (the database's integer column); a larger well-formed id finds no post. */
+export const POST_ID_MAX = 2_147_483_647;

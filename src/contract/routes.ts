@@ -2,12 +2,10 @@
 // building and post-id validation all read it: adding a page is one line here (plus its component in
 // src/client/app/router.tsx, which the compiler asks for).
 
-/** The largest id a stored post can have (the database's integer column); a larger well-formed id finds no post. */
-export const POST_ID_MAX = 2_147_483_647;
-
 /**
  * The post id a URL spells ('12'), or undefined when it is malformed ('012', '1.5', '1e3', past 2^53): a malformed id
- * is a 400 from the API and a 404 page; a well-formed id of no post is a 404 from both. Also the API's cursor rule.
+ * is a 400 from the API and a 404 page; a well-formed id of no post (past POST_ID_MAX too) is a 404 from both. Also the
+ * API's cursor rule and the canonical /blog?cursor= page's. Every post-id check calls this one.
  */
 export function parsePostId(text: string | undefined): number | undefined {
   if (text === undefined || !/^[1-9]\d{0,15}$/.test(text)) return undefined;

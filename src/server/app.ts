@@ -5,9 +5,10 @@ import { LIMITS } from '../contract/limits';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
-import { loadInlineStyles } from './inlineStyles';
-import { loadRouteHints } from './routeHints';
-import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages';
+import { loadInlineStyles } from './pages/inlineStyles';
+import { loadRouteHints } from './pages/routeHints';
+import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages/render';
+import { createShellServer } from './pages/shell';
 import type { RenderPage } from '../contract/rendering';
 import { headTags } from './seo/head';
 import type { Config } from './config';
@@ -15,6 +16,7 @@ import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
+import type { Schedule } from './contentCaches';
 import { contentState } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
@@ -43,8 +45,10 @@ export type AppOptions = {
   cacheReads?: boolean;
   /** The image pipeline (main.ts passes its own to run the backfill); a new one on `db` by default. */
   images?: ImageService;
-  /** How often at most a process checks whether another one changed content (default 1 s). */
+  /** How often a process checks whether another one changed content (default 1 s), on a timer. */
   revisionCheckMs?: number;
+  /** What runs that check (default: an unref'd setInterval); tests pass one they tick by hand. */
+  scheduleRevisionCheck?: Schedule;
   /** The clock (epoch ms) for scheduling and caches; tests inject one to move time instead of sleeping. */
   now?: () => number;
   /** Server rendering; default: the SSR bundle beside CLIENT_DIR when there is one (tests pass the source's). */
@@ -65,6 +69,7 @@ export async function buildApp({
   cacheReads = true,
   images = new ImageService(db),
   revisionCheckMs = 1_000,
+  scheduleRevisionCheck,
   now = Date.now,
   renderPage,
 }: AppOptions): Promise<FastifyInstance> {
@@ -85,9 +90,17 @@ export async function buildApp({
   registerErrorHandler(app);
 
   // Callback-style hooks here and below, not async ones: each async hook costs every request a promise.
+  // Exactly what the line prints (the request id is the request logger's own binding): no serializer walks a request
+  // or reply object.
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        bytes: Number(reply.raw.getHeader('content-length') ?? 0),
+      },
       'request',
     );
     done();
@@ -102,15 +115,18 @@ export async function buildApp({
     listTtlMs: listCacheTtlMs,
     readState: (at) => contentState(db, at),
     checkEveryMs: revisionCheckMs,
+    schedule: scheduleRevisionCheck,
     now,
   });
   // An old upload cleaned after the upgrade now has facts that cached post answers lack.
-  images.onProcessed(() => caches.invalidate());
-  // Before any route reads a cache: drop what another process or a scheduled post made stale.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const pending = request.method === 'GET' || request.method === 'HEAD' ? caches.refresh() : undefined;
-    if (pending === undefined) done();
-    else pending.then(() => done(), done);
+  images.onProcessed(() => void caches.invalidate());
+  // The look at the shared revision runs on a timer, off the request path (contentCaches.ts).
+  app.addHook('onReady', async () => {
+    await caches.start();
+  });
+  app.addHook('onClose', (_app, done) => {
+    caches.stop();
+    done();
   });
 
   const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
@@ -141,17 +157,23 @@ export async function buildApp({
   );
   await app.register(uploadRoutes, { guard, images });
   await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now });
-  const hints = loadRouteHints(config.clientDir, db);
+  const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
   const pages =
     render && indexHtml !== undefined
       ? createPageServer({ db, caches, indexHtml, render, hints, styles, publicUrl, log: app.log, now })
       : undefined;
-  await registerClient(app, config.clientDir, indexHtml, {
-    hints,
-    render: pages,
-    shellHead: (path) => headTags({ kind: 'private', path }, publicUrl),
-  });
+  const shell =
+    indexHtml === undefined
+      ? undefined
+      : createShellServer({
+          db,
+          indexHtml,
+          hints,
+          privateHead: (path) => headTags({ kind: 'private', path }, publicUrl),
+          now,
+        });
+  await registerClient(app, config.clientDir, { render: pages, shell });
   return app;
 }

@@ -5,35 +5,21 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, ROUTE_LIST } from '../contract/routes';
-import { etagMatches } from './etag';
-import { PAGE_ENCODINGS } from './pageEncoding';
-import type { RenderedPage } from './pages';
-import type { RouteHints } from './routeHints';
+import { sendPrepared } from './answers';
+import { PAGE_ENCODINGS } from './pages/encoding';
+import type { PageRequest, RenderedPage } from './pages/render';
+import type { Shell } from './pages/shell';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const accepted = (request: FastifyRequest) => request.headers['accept-encoding'] ?? '';
+
 export type ClientPages = {
-  /** the page's preload hints (the build's manifest was found) */
-  hints?: RouteHints;
   /** server rendering (the SSR bundle was found): the page, or undefined to send the shell */
-  render?: (path: string, query: URLSearchParams) => Promise<RenderedPage | undefined>;
-  /** head tags for the shell of a client-rendered route (/auth, /admin) */
-  shellHead?: (path: string) => string;
+  render?: (request: PageRequest) => Promise<RenderedPage | undefined>;
+  /** the shell of a page the browser renders itself (index.html with its hints) */
+  shell?: (request: PageRequest) => Promise<Shell>;
 };
-
-/** index.html with `tags` at the end of its head. */
-export function addToHead(indexHtml: string, tags: string): string {
-  // A replacer function, not a string: page text may hold `$&` or `$'`, which a replacement string would expand.
-  return indexHtml.replace('</head>', () => `${tags}</head>`);
-}
-
-/** index.html with the page's own head in place of its generic title and description. */
-export function withHead(indexHtml: string, tags: string): string {
-  return addToHead(
-    indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, ''),
-    tags,
-  );
-}
 
 /** Reads CLIENT_DIR/index.html, or undefined when the client has not been built. */
 export function readIndexHtml(clientDir: string): string | undefined {
@@ -48,10 +34,9 @@ export function readIndexHtml(clientDir: string): string | undefined {
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
-  indexHtml: string | undefined,
-  { hints, render, shellHead }: ClientPages = {},
+  { render, shell }: ClientPages = {},
 ): Promise<void> {
-  const hasIndex = indexHtml !== undefined;
+  const hasIndex = shell !== undefined;
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -74,25 +59,17 @@ export async function registerClient(
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const [path = '/', search = ''] = request.url.split('?');
+    // Matched once, here: rendering, the hints and the shell all take what this found.
+    const page: PageRequest = { path, query: new URLSearchParams(search), match: matchRoute(path) };
+    const rendered = render ? await render(page) : undefined;
+    // Prepared whole once per page and coding and kept with it (pages/encoding.ts).
+    if (rendered)
+      return sendPrepared(request, reply, rendered.answer(negotiate(accepted(request), PAGE_ENCODINGS) ?? undefined));
     // HTML names hashed assets, so it is revalidated on every use (an ETag makes that a 304).
     reply.header('cache-control', 'no-cache');
-    const page = render ? await render(path, new URLSearchParams(search)) : undefined;
-    if (page) {
-      // Compressed once per page and kept with it (pages.ts); each coding is its own representation with its own tag.
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);
-      const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
-      reply.code(page.status).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-      if (page.status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      if (!encoding) return reply.send(page.body);
-      return reply.header('content-encoding', encoding).send(page.encode(encoding));
-    }
-    // The client shows its not-found page either way; the status tells crawlers and tools the truth.
-    const match = matchRoute(path);
-    reply.code(match ? (match.route.shellStatus ?? 200) : 404);
-    const links = hints ? await hints.links(path) : '';
-    const privateHead = match?.route.render === 'client' && shellHead ? shellHead(path) : '';
-    if ((!links && !privateHead) || indexHtml === undefined) return reply.sendFile('index.html');
-    const html = privateHead ? withHead(indexHtml, privateHead + links) : addToHead(indexHtml, links);
+    const { status, html } = await shell!(page);
+    reply.code(status);
+    if (html === undefined) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(html);
   }
 

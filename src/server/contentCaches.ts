@@ -1,7 +1,7 @@
 // Every in-process cache of public content, and the one way to forget it: invalidate(). It runs on a write in this
-// process (the route calls it), when another process wrote (the content revision moved: checked at most once a second,
-// on a read), and when a scheduled post comes due (the earliest future publishAt passed: checked on every read).
-// No timer: an idle process does nothing, and the first read after a change pays for noticing it.
+// process (the route calls it and waits for the new state), when another process wrote (the content revision moved:
+// a timer looks once a second, off the request path), and when a scheduled post comes due (the earliest future
+// publishAt passed: one integer compare on every cached read). No request waits on the database to learn either.
 import { ResponseCache } from './responseCache';
 
 /** What the database says about content as a whole (see contentState in the posts repository). */
@@ -14,10 +14,23 @@ export type ContentCachesOptions = {
   listTtlMs?: number;
   /** Reads the content revision and the next publish moment. Without it only invalidate() calls clear the caches. */
   readState?: (now: Date) => Promise<ContentState>;
-  /** How often at most readState runs (default 1 s): the delay before a change by another process shows here. */
+  /** How often the timer runs readState (default 1 s): the delay before a change by another process shows here. */
   checkEveryMs?: number;
   /** The clock (epoch ms), injectable so tests move time instead of sleeping. */
   now?: () => number;
+  /** Runs `check` every `everyMs` until the returned function is called (default: an unref'd setInterval); tests
+   * inject one they tick by hand. */
+  schedule?: Schedule;
+};
+
+/** Runs `check` every `everyMs` until the returned function is called. */
+export type Schedule = (check: () => Promise<void>, everyMs: number) => () => void;
+
+const everyInterval: Schedule = (check, everyMs) => {
+  const timer = setInterval(() => void check(), everyMs);
+  // The timer alone must not keep the process alive.
+  timer.unref();
+  return () => clearInterval(timer);
 };
 
 export class ContentCaches {
@@ -32,70 +45,112 @@ export class ContentCaches {
   private readonly readState: ContentCachesOptions['readState'];
   private readonly checkEveryMs: number;
   private readonly now: () => number;
-  /** when the last completed check started; -Infinity: check on the next read */
-  private checkedAt = Number.NEGATIVE_INFINITY;
   private revision: number | undefined;
-  private nextPublishAt: number | undefined;
-  /** bumped by every invalidate(), so a check that raced a local write does not vouch for caches it never saw */
+  /** the next moment a scheduled post becomes public (epoch ms); Infinity: none known */
+  private nextPublishAt = Number.POSITIVE_INFINITY;
+  /** bumped by every clear, so a check that raced a local write reads again rather than vouch for what it never saw */
   private epoch = 0;
   private checking: Promise<void> | undefined;
+  private readonly schedule: Schedule;
+  private stopSchedule: (() => void) | undefined;
 
-  constructor({ enabled = true, listTtlMs = 1_000, readState, checkEveryMs = 1_000, now }: ContentCachesOptions = {}) {
+  constructor({
+    enabled = true,
+    listTtlMs = 1_000,
+    readState,
+    checkEveryMs = 1_000,
+    now,
+    schedule = everyInterval,
+  }: ContentCachesOptions = {}) {
     this.enabled = enabled;
+    this.schedule = schedule;
     this.readState = readState;
     this.checkEveryMs = checkEveryMs;
     this.now = now ?? Date.now;
-    this.posts = new ResponseCache({ maxSize: enabled ? 32 * 1_048_576 : 0, now: this.now });
-    this.lists = new ResponseCache({ maxSize: enabled ? 4 * 1_048_576 : 0, ttlMs: listTtlMs, now: this.now });
+    // Every read of a cache first makes sure no scheduled post came due since it was filled.
+    const current = () => this.current();
+    this.posts = new ResponseCache({ maxSize: enabled ? 32 * 1_048_576 : 0, now: this.now, beforeRead: current });
+    this.lists = new ResponseCache({
+      maxSize: enabled ? 4 * 1_048_576 : 0,
+      ttlMs: listTtlMs,
+      now: this.now,
+      beforeRead: current,
+    });
     // Pages list posts too (/, /blog), so they follow the lists' rule: dropped on every change, and expiring like a
     // list page.
-    this.pages = new ResponseCache({ maxSize: enabled ? 16 * 1_048_576 : 0, ttlMs: listTtlMs, now: this.now });
-  }
-
-  /** Something public may have changed: forget every cached answer (a read racing this one is not re-cached either). */
-  invalidate(): void {
-    this.posts.clear();
-    this.lists.clear();
-    this.pages.clear();
-    this.epoch += 1;
-    // The write may have scheduled a post: learn the next publish moment on the next read.
-    this.checkedAt = Number.NEGATIVE_INFINITY;
+    this.pages = new ResponseCache({
+      maxSize: enabled ? 16 * 1_048_576 : 0,
+      ttlMs: listTtlMs,
+      now: this.now,
+      beforeRead: current,
+    });
   }
 
   /**
-   * Makes the caches current before a read: clears them if a scheduled post came due or (checked at most once per
-   * checkEveryMs) another process changed content. Undefined when nothing needs the database; otherwise a promise to
-   * await before reading any cache. The app calls it for every GET and HEAD request, so every route may rely on it.
+   * Something public changed here: forget every cached answer (a read racing this one is not re-cached either), and
+   * learn the content's state again, since the write may have scheduled a post. Resolves once that is known.
    */
-  refresh(): Promise<void> | undefined {
-    if (!this.enabled || this.readState === undefined) return undefined;
-    const now = this.now();
-    if (this.nextPublishAt !== undefined && now >= this.nextPublishAt) {
-      this.nextPublishAt = undefined;
-      this.invalidate();
-    }
-    if (now - this.checkedAt < this.checkEveryMs) return undefined;
-    this.checking ??= this.check(this.readState, now).finally(() => {
+  invalidate(): Promise<void> {
+    this.clear();
+    return this.check();
+  }
+
+  /** The request path's check: clears the caches when a scheduled post came due (an integer compare otherwise). */
+  current(): void {
+    if (this.now() < this.nextPublishAt) return;
+    this.nextPublishAt = Number.POSITIVE_INFINITY;
+    this.clear();
+    // ...and learns the moment after that one, off the request path.
+    void this.check();
+  }
+
+  /** Starts looking at the shared revision every checkEveryMs (on a timer that does not keep the process alive). */
+  async start(): Promise<void> {
+    if (!this.enabled || this.readState === undefined || this.stopSchedule !== undefined) return;
+    this.stopSchedule = this.schedule(() => this.check(), this.checkEveryMs);
+    await this.check();
+  }
+
+  stop(): void {
+    this.stopSchedule?.();
+    this.stopSchedule = undefined;
+  }
+
+  /**
+   * Reads the content's state (one read at a time: callers share it) and clears the caches when another process
+   * changed content. When the database does not answer, keeps nothing that could be stale.
+   */
+  check(): Promise<void> {
+    if (!this.enabled || this.readState === undefined) return Promise.resolve();
+    const readState = this.readState;
+    this.checking ??= (async () => {
+      for (;;) {
+        const epoch = this.epoch;
+        let state: ContentState;
+        try {
+          state = await readState(new Date(this.now()));
+        } catch {
+          // The read itself meets (and reports) the failure.
+          this.clear();
+          return;
+        }
+        // A local write landed meanwhile: the state read may predate it, so read again.
+        if (this.epoch !== epoch) continue;
+        if (this.revision !== undefined && state.revision !== this.revision) this.clear();
+        this.revision = state.revision;
+        this.nextPublishAt = state.nextPublishAt ?? Number.POSITIVE_INFINITY;
+        return;
+      }
+    })().finally(() => {
       this.checking = undefined;
     });
     return this.checking;
   }
 
-  private async check(readState: NonNullable<ContentCachesOptions['readState']>, startedAt: number): Promise<void> {
-    const epoch = this.epoch;
-    let state: ContentState;
-    try {
-      state = await readState(new Date(startedAt));
-    } catch {
-      // The database did not answer: keep nothing that could be stale. The read itself meets (and reports) the failure.
-      this.invalidate();
-      return;
-    }
-    // A local write landed meanwhile: the state read may predate it, so check again on the next read.
-    if (this.epoch !== epoch) return;
-    if (this.revision !== undefined && state.revision !== this.revision) this.invalidate();
-    this.revision = state.revision;
-    this.nextPublishAt = state.nextPublishAt;
-    this.checkedAt = startedAt;
+  private clear(): void {
+    this.posts.clear();
+    this.lists.clear();
+    this.pages.clear();
+    this.epoch += 1;
   }
 }

@@ -1,7 +1,8 @@
+// ETags: how a tag is made, and how If-None-Match is read.
 import { createHash } from 'node:crypto';
 
-/** A strong validator for exactly these bytes. */
-export function strongEtag(body: string): string {
+/** A strong validator for exactly these bytes (a string as its UTF-8). */
+export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

@@ -1,5 +1,6 @@
 // In-process cache of serialized API answers, least recently used out first, bounded by size (and optionally by age).
 // Keeps the database out of the hot read path: a cached answer costs what a constant one does.
+import type { PreparedAnswer } from './answers';
 
 export type ResponseCacheOptions = {
   /** the most UTF-16 code units of cached bodies kept at once (about bytes for JSON that is mostly ASCII) */
@@ -7,14 +8,16 @@ export type ResponseCacheOptions = {
   /** an entry older than this is a miss; undefined: entries never expire */
   ttlMs?: number;
   now?: () => number;
+  /** runs before every read (ContentCaches drops everything here when a scheduled post came due) */
+  beforeRead?: () => void;
 };
 
 export type CachedResponse = {
   body: string;
   headers?: Record<string, string>;
-  /** compressed copies of body, by content coding, filled in by whoever sends them (not counted in maxSize: each is a
-   * fraction of the body, a quarter for a page in brotli) */
-  encoded?: Partial<Record<string, Buffer>>;
+  /** the answer as sent, whole (answers.ts), by content coding ('identity' for the body itself), filled in by whoever
+   * sends it (not counted in maxSize: a compressed copy is a fraction of the body, a quarter for a page in brotli) */
+  answers?: Partial<Record<string, PreparedAnswer>>;
 };
 
 type Entry = CachedResponse & { storedAt: number };
@@ -31,6 +34,7 @@ export class ResponseCache {
   }
 
   get(key: string): CachedResponse | undefined {
+    this.options.beforeRead?.();
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);

@@ -17,7 +17,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * `scriptHashes` admit index.html's inline scripts; `styleHashes` the stylesheets server-rendered pages carry inline
- * (src/server/inlineStyles.ts).
+ * (src/server/pages/inlineStyles.ts).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,

@@ -1,4 +1,4 @@
-// ContentCaches.refresh(): when the caches are dropped without a local write, and how often the database is asked.
+// ContentCaches: when the caches are dropped without a local write, and when the database is asked (never by a read).
 import { ContentCaches } from '../../src/server/contentCaches';
 import type { ContentState } from '../../src/server/contentCaches';
 
@@ -31,25 +31,35 @@ function setup(initial: ContentState = { revision: 1 }) {
   };
 }
 
-test('asks the database at most once a second, and drops the caches only when the revision moved', async () => {
+afterEach(() => jest.useRealTimers());
+
+test('a timer asks the database once a second, off the request path, and the caches drop only when the revision moved', async () => {
+  jest.useFakeTimers();
   const s = setup();
-  await s.caches.refresh();
-  s.fill();
-  s.advance(999);
-  expect(s.caches.refresh()).toBeUndefined();
-  s.advance(1);
-  await s.caches.refresh(); // same revision
-  expect(s.cached()).toEqual(['post', 'list']);
-  expect(s.reads).toHaveLength(2);
-  s.setState({ revision: 2 });
-  s.advance(1_000);
-  await s.caches.refresh();
-  expect(s.cached()).toEqual([undefined, undefined]);
+  await s.caches.start();
+  try {
+    expect(s.reads).toHaveLength(1);
+    s.fill();
+    // Reads never ask the database themselves.
+    for (let i = 0; i < 10; i += 1) expect(s.cached()).toEqual(['post', 'list']);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(s.reads).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1); // same revision
+    expect(s.reads).toHaveLength(2);
+    expect(s.cached()).toEqual(['post', 'list']);
+    s.setState({ revision: 2 });
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(s.cached()).toEqual([undefined, undefined]);
+  } finally {
+    s.caches.stop();
+  }
+  await jest.advanceTimersByTimeAsync(5_000);
+  expect(s.reads).toHaveLength(3);
 });
 
-test('concurrent reads share one check', async () => {
+test('concurrent checks share one read', async () => {
   const s = setup();
-  const checks = [s.caches.refresh(), s.caches.refresh(), s.caches.refresh()];
+  const checks = [s.caches.check(), s.caches.check(), s.caches.check()];
   expect(checks[1]).toBe(checks[0]);
   await Promise.all(checks);
   expect(s.reads).toHaveLength(1);
@@ -57,53 +67,62 @@ test('concurrent reads share one check', async () => {
 
 test('drops the caches the moment the next scheduled post comes due, not a millisecond later', async () => {
   const s = setup({ revision: 1, nextPublishAt: 1_000_000 + 10_000 });
-  await s.caches.refresh();
+  await s.caches.check();
   s.advance(9_999);
-  await s.caches.refresh(); // a routine check: same revision, same moment ahead
   s.fill();
-  expect(s.caches.refresh()).toBeUndefined();
   expect(s.cached()).toEqual(['post', 'list']);
+  expect(s.reads).toHaveLength(1);
   s.advance(1);
-  const pending = s.caches.refresh();
   expect(s.cached()).toEqual([undefined, undefined]);
-  // ...and it asks for the moment after that one.
-  expect(pending).toBeDefined();
-  await pending;
-  expect(s.reads.at(-1)).toBe(1_000_000 + 10_000);
+  // ...and it asks for the moment after that one, without the read waiting for it.
+  await s.caches.check();
+  expect(s.reads).toEqual([1_000_000, 1_000_000 + 10_000]);
 });
 
-test('a local write makes the next read check again (it may have scheduled a post)', async () => {
+test('a local write learns the state again before it answers (it may have scheduled a post)', async () => {
   const s = setup();
-  await s.caches.refresh();
-  s.caches.invalidate();
+  await s.caches.check();
+  s.fill();
   s.setState({ revision: 2, nextPublishAt: s.now() + 5_000 });
-  await s.caches.refresh();
+  await s.caches.invalidate();
+  expect(s.cached()).toEqual([undefined, undefined]);
   expect(s.reads).toHaveLength(2);
   s.fill();
-  s.advance(5_000);
-  void s.caches.refresh();
+  s.advance(4_999);
+  expect(s.cached()).toEqual(['post', 'list']);
+  s.advance(1);
   expect(s.cached()).toEqual([undefined, undefined]);
 });
 
-test('when the database does not answer, nothing cached is served and the next read asks again', async () => {
+test('a check that raced a local write reads again instead of vouching for the caches', async () => {
   const s = setup();
-  await s.caches.refresh();
-  s.fill();
-  s.advance(1_000);
-  s.setState(new Error('connection refused'));
-  await expect(s.caches.refresh()).resolves.toBeUndefined();
-  expect(s.cached()).toEqual([undefined, undefined]);
-  s.setState({ revision: 1 });
-  await s.caches.refresh();
+  await s.caches.check();
+  const racing = s.caches.check(); // reads revision 1 while the write lands
+  s.setState({ revision: 2, nextPublishAt: s.now() + 5_000 });
+  await Promise.all([racing, s.caches.invalidate()]);
   expect(s.reads).toHaveLength(3);
+  s.fill();
+  s.advance(5_000);
+  expect(s.cached()).toEqual([undefined, undefined]);
 });
 
-test('without caching there is nothing to refresh and the database is never asked', () => {
+test('when the database does not answer, nothing cached is served', async () => {
+  const s = setup();
+  await s.caches.check();
+  s.fill();
+  s.setState(new Error('connection refused'));
+  await expect(s.caches.check()).resolves.toBeUndefined();
+  expect(s.cached()).toEqual([undefined, undefined]);
+});
+
+test('without caching there is nothing to check and the database is never asked', async () => {
   const caches = new ContentCaches({
     enabled: false,
     readState: async () => {
       throw new Error('must not be called');
     },
   });
-  expect(caches.refresh()).toBeUndefined();
+  await caches.start();
+  await caches.check();
+  caches.stop();
 });

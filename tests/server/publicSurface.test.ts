@@ -12,6 +12,7 @@ import type { TestApp } from './helpers/testApp';
 import { createTestDb, emptyDatabase } from './helpers/testDb';
 import type { TestDb } from './helpers/testDb';
 import { childrenNamed, only, parseXml } from './helpers/xml';
+import { textOf } from './helpers/html';
 
 // The SSR entry's source, as pages.test.ts loads it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,15 +68,6 @@ async function etagOf(id: number): Promise<string> {
   expect(res.statusCode).toBe(200);
   return res.headers.etag as string;
 }
-
-/** The page's visible text, roughly as a reader without JavaScript sees it (as in pages.test.ts). */
-const textOf = (html: string) =>
-  html
-    .replace(/<head>[\s\S]*<\/head>/, '')
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 const pageUrl = (id: number) => `${PUBLIC_URL}/page/${id}`;
 

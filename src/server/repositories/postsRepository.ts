@@ -4,7 +4,7 @@ import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../c
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
-import { POST_ID_MAX } from '../../contract/routes';
+import { POST_ID_MAX } from '../../contract/limits';
 
 function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;

@@ -10,7 +10,7 @@ import { presentedToken } from '../auth';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
-import { strongEtag } from '../etag';
+import { prepareAnswer, sendPrepared } from '../answers';
 import { createPost, deletePost, findPost, listPosts, updatePost } from '../repositories/postsRepository';
 import type { ContentCaches } from '../contentCaches';
 import type { CachedResponse } from '../responseCache';
@@ -20,10 +20,25 @@ export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: ContentCach
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** An answer serialized once, with its ETag computed once (the API's onSend hook uses a tag already set). */
+/**
+ * An answer serialized once, with its ETag computed once (the API's onSend hook uses a tag already set), and prepared
+ * whole as an anonymous reader gets it from the cache (sendPrepared).
+ */
 function cachedJson(value: unknown, headers: Record<string, string> = {}): CachedResponse {
   const body = JSON.stringify(value);
-  return { body, headers: { ...headers, etag: strongEtag(body) } };
+  const identity = prepareAnswer(body, {
+    'content-type': JSON_TYPE,
+    'cache-control': 'no-cache',
+    vary: 'Authorization',
+    ...headers,
+  });
+  return { body, headers: { ...headers, etag: identity.etag }, answers: { identity } };
+}
+
+/** A cached answer as an anonymous reader gets it: written as stored. */
+function sendPublic(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  const answer = cached.answers?.identity;
+  return answer ? sendPrepared(request, reply, answer) : sendCached(reply, cached);
 }
 
 function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
@@ -141,8 +156,11 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       page = cachedJson(posts, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
       if (!includeHidden) caches.lists.set(key, page, generation);
     }
-    if (who === 'admin') markPrivate(reply);
-    return sendCached(reply, page);
+    if (who === 'admin') {
+      markPrivate(reply);
+      return sendCached(reply, page);
+    }
+    return sendPublic(request, reply, page);
   });
 
   app.get('/blogs/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
@@ -166,7 +184,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       answer = postAnswer(post);
       caches.posts.set(key, answer, generation);
     }
-    return sendCached(reply, answer);
+    return sendPublic(request, reply, answer);
   });
 
   app.post(
@@ -180,7 +198,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     },
     async (request, reply) => {
       const post = await createPost(db, request.body, new Date(clock()));
-      caches.invalidate();
+      await caches.invalidate();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
   );
@@ -217,7 +235,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const result = await updatePost(db, id, request.body, check.condition);
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
-      caches.invalidate();
+      await caches.invalidate();
       // The new ETag comes along, so the editor can save again without reading the post first.
       markPrivate(reply);
       return sendCached(reply, postAnswer(result.value));
@@ -239,7 +257,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const result = await deletePost(db, id, check.condition);
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
-      caches.invalidate();
+      await caches.invalidate();
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,7 @@
 // The <head> of every server-rendered page: title, description, canonical URL, Open Graph, Twitter card, JSON-LD, the
 // feed link and, for pages that must stay out of search results, robots noindex. Absolute URLs come from PUBLIC_URL
 // only (never the Host header, which any client can set and a cache would then serve to everyone).
+import { parsePostId } from '../../contract/routes';
 import type { BlogPost } from '../../contract/types';
 import {
   absoluteUrl,
@@ -56,7 +57,7 @@ function pathname(path: string): string {
 function blogCanonical(path: string): string {
   const query = path.includes('?') ? path.slice(path.indexOf('?') + 1).split('#')[0] : '';
   const cursor = new URLSearchParams(query).get('cursor');
-  return cursor !== null && /^[1-9]\d{0,15}$/.test(cursor) ? `/blog?cursor=${cursor}` : '/blog';
+  return cursor !== null && parsePostId(cursor) !== undefined ? `/blog?cursor=${cursor}` : '/blog';
 }
 
 function organization(publicUrl: string) {

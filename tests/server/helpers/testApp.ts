@@ -20,6 +20,8 @@ export async function startTestApp(
     authFailures?: AppOptions['authFailures'];
     listCacheTtlMs?: AppOptions['listCacheTtlMs'];
     revisionCheckMs?: AppOptions['revisionCheckMs'];
+    /** runs the app's revision check (manualSchedule() makes one a test ticks by hand) */
+    scheduleRevisionCheck?: AppOptions['scheduleRevisionCheck'];
     /** the app's clock (epoch ms): scheduling and caches follow it */
     now?: AppOptions['now'];
     /** server rendering (pages.test.ts passes the source's entry-server render) */
@@ -41,6 +43,7 @@ export async function startTestApp(
     authFailures: options.authFailures,
     listCacheTtlMs: options.listCacheTtlMs,
     revisionCheckMs: options.revisionCheckMs,
+    scheduleRevisionCheck: options.scheduleRevisionCheck,
     now: options.now,
     renderPage: options.renderPage,
   });
@@ -73,5 +76,19 @@ export async function multipart(
   return {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+/** A revision-check schedule that runs only when the test calls tick(), which resolves when the check is done. */
+export function manualSchedule() {
+  let check: (() => Promise<void>) | undefined;
+  return {
+    schedule: (run: () => Promise<void>) => {
+      check = run;
+      return () => {
+        check = undefined;
+      };
+    },
+    tick: () => check?.() ?? Promise.resolve(),
   };
 }

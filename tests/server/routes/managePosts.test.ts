@@ -4,7 +4,7 @@ import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
 import { countPosts, findPostImageUrl, updatePost } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
-import { startTestApp, TOKEN } from '../helpers/testApp';
+import { manualSchedule, startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
 import { createTestDb, emptyDatabase } from '../helpers/testDb';
 import type { TestDb } from '../helpers/testDb';
@@ -446,20 +446,26 @@ describe('scheduled posts', () => {
 
 describe('another server on the same database', () => {
   it('shows an update and a delete made through one app in the other once its revision check is due', async () => {
-    let readerClock = START;
-    const reader = await startTestApp({ testDb, now: () => readerClock, listCacheTtlMs: 24 * HOUR });
+    const revisionCheck = manualSchedule();
+    const reader = await startTestApp({
+      testDb,
+      now: () => START,
+      listCacheTtlMs: 24 * HOUR,
+      scheduleRevisionCheck: revisionCheck.schedule,
+    });
     try {
       const { id } = await create();
       expect((await anonymousGet(id, reader)).post?.title).toBe('Derby Day');
       expect(await anonymousTitles(reader)).toEqual(['Derby Day']);
       expect((await put(id, edited('Changed elsewhere'))).statusCode).toBe(200);
-      // Within the second the reader may still answer from memory; once a second has passed it must not.
-      readerClock += 1_000;
+      // Until its revision check runs the reader answers from memory; once it has run, it must not.
+      expect((await anonymousGet(id, reader)).post?.title).toBe('Derby Day');
+      await revisionCheck.tick();
       expect((await anonymousGet(id, reader)).post?.title).toBe('Changed elsewhere');
       expect(await anonymousTitles(reader)).toEqual(['Changed elsewhere']);
 
       expect((await inject(t, 'DELETE', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(204);
-      readerClock += 1_000;
+      await revisionCheck.tick();
       expect((await anonymousGet(id, reader)).status).toBe(404);
       expect(await anonymousTitles(reader)).toEqual([]);
     } finally {
@@ -469,11 +475,18 @@ describe('another server on the same database', () => {
 
   it('learns a schedule set through the other app and publishes it on time', async () => {
     let readerClock = START;
-    const reader = await startTestApp({ testDb, now: () => readerClock, listCacheTtlMs: 24 * HOUR });
+    const revisionCheck = manualSchedule();
+    const reader = await startTestApp({
+      testDb,
+      now: () => readerClock,
+      listCacheTtlMs: 24 * HOUR,
+      scheduleRevisionCheck: revisionCheck.schedule,
+    });
     try {
       expect(await anonymousTitles(reader)).toEqual([]);
       await create({ publishAt: new Date(START + HOUR).toISOString() }, 'Saturday preview');
       readerClock += 1_000;
+      await revisionCheck.tick();
       expect(await anonymousTitles(reader)).toEqual([]);
       readerClock = START + HOUR;
       expect(await anonymousTitles(reader)).toEqual(['Saturday preview']);

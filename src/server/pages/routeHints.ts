@@ -4,15 +4,14 @@
 // server-rendered page names its chunks for boot.ts instead, which loads them after the page.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IMAGE_BOXES, imageSet } from '../contract/imageBoxes';
-import type { ImageFacts } from '../contract/images';
-import { ROUTE_MODULES_META } from '../contract/rendering';
-import { matchRoute, ROUTE_LIST } from '../contract/routes';
-import type { Route } from '../contract/routes';
-import { isSafeUrl } from '../contract/urls';
-import type { Db } from './db/database';
-import { findPostImageUrl } from './repositories/postsRepository';
-import { imageFactsFor } from './repositories/uploadsRepository';
+import { IMAGE_BOXES, imageSet } from '../../contract/imageBoxes';
+import type { ImageFacts } from '../../contract/images';
+import { ROUTE_MODULES_META } from '../../contract/rendering';
+import { ROUTE_LIST } from '../../contract/routes';
+import type { Route, RouteMatch } from '../../contract/routes';
+import type { BlogPost } from '../../contract/types';
+import { isSafeUrl } from '../../contract/urls';
+import { withScriptInPlaceOfEntry } from './template';
 
 /** The module of the not-found page, which the server renders for any URL no route matches. */
 export const NOT_FOUND_MODULE = 'src/client/components/NotFoundPage.tsx';
@@ -29,13 +28,22 @@ export const pageModule = (route: Route) => `src/client/features/${route.page}.t
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
+/** A post's header image as its hero preload names it: the URL, and the upload's facts when it is one. */
+export type HeroImage = { url: string; facts?: ImageFacts };
+
+export type HintOptions = {
+  /** false when the page carries its data (server-rendered): no API request to preload, and its scripts are named
+   * for boot.ts in a <meta name="touchline-modules"> instead of preloaded (see `rendered`) */
+  data?: boolean;
+  /** the page shows the not-found page */
+  missing?: boolean;
+  /** a post page's header image, from the post the request already read */
+  hero?: HeroImage;
+};
+
 export type RouteHints = {
-  /**
-   * The hints for a pathname. `data: false` when the page carries its data (server-rendered): no API request to
-   * preload, and its scripts are named for boot.ts in a <meta name="touchline-modules"> instead of preloaded (see
-   * `rendered`). `missing`: the page shows the not-found page.
-   */
-  links: (pathname: string, options?: { data?: boolean; missing?: boolean }) => Promise<string>;
+  /** The hints for the route a request matched (undefined: no route, the not-found page). */
+  links: (match: RouteMatch | undefined, options?: HintOptions) => string;
   /**
    * index.html for a server-rendered page: boot.ts in place of the app's entry script and the entry's preloads, so
    * the app loads after the page instead of beside it (src/client/boot.ts says why). As given for a build without
@@ -63,8 +71,11 @@ export function heroPreloadLink(url: string, facts?: ImageFacts): string {
   );
 }
 
-/** What Vite writes into index.html to load the app: the entry's script and the preloads of the chunks it imports. */
-const ENTRY_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+/** A public post's hero image; none when it has no header image or one no page may link to. */
+export function heroImageOf(post: Pick<BlogPost, 'imageUrl' | 'images'>): HeroImage | undefined {
+  if (!post.imageUrl || !isSafeUrl(post.imageUrl)) return undefined;
+  return { url: post.imageUrl, facts: post.images?.[post.imageUrl] };
+}
 
 /** Every chunk key a module needs, itself first, following static imports. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -78,7 +89,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
  * Reads Vite's manifests (dist/client/.vite/manifest.json, and boot-manifest.json of boot.ts's own build). Returns
  * undefined without a readable app manifest (an older build): the pages then load as before, only later.
  */
-export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefined {
+export function loadRouteHints(clientDir: string): RouteHints | undefined {
   const read = (name: string): Manifest | undefined => {
     const file = join(clientDir, '.vite', name);
     if (!existsSync(file)) return undefined;
@@ -110,39 +121,17 @@ export function loadRouteHints(clientDir: string, db: Db): RouteHints | undefine
   }
   const linksOf = (module: string, data: boolean) => pageLinks.get(module)?.[data ? 'shell' : 'rendered'] ?? '';
 
-  const rendered = (indexHtml: string) => {
-    if (!boot) return indexHtml;
-    let first = true;
-    // boot.ts takes the place of the first of them, the entry's script.
-    return indexHtml.replace(ENTRY_TAGS, () => {
-      const tag = first ? `<script type="module" crossorigin src="${boot}"></script>` : '';
-      first = false;
-      return tag;
-    });
-  };
+  // boot.ts in place of the entry's script and preloads (as given for a build without boot.ts).
+  const rendered = (indexHtml: string) => (boot ? withScriptInPlaceOfEntry(indexHtml, boot) : indexHtml);
 
-  // A hint is an optimisation: if the database cannot answer, the page is served without one.
-  const heroImage = async (id: number) => {
-    try {
-      const url = await findPostImageUrl(db, id);
-      if (!url || !isSafeUrl(url)) return undefined;
-      return heroPreloadLink(url, (await imageFactsFor(db.kysely, [url]))[url]);
-    } catch {
-      return undefined;
-    }
-  };
-
-  const links: RouteHints['links'] = async (pathname, { data = true, missing = false } = {}) => {
-    const match = matchRoute(pathname);
+  const links: RouteHints['links'] = (match, { data = true, missing = false, hero } = {}) => {
     if (!match || missing) return linksOf(NOT_FOUND_MODULE, data);
     let links = linksOf(pageModule(match.route), data);
     const id = match.params.id;
     // crossorigin: fetch() requests are CORS-mode, and a preload is only reused by a request of the same mode.
     const api = match.route.data === 'post' ? `/api/blogs/${id}` : match.route.data === 'list' ? '/api/blogs' : '';
     if (api && data) links += `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(api)}">`;
-    if (match.route.data === 'post') {
-      links += (await heroImage(Number(id))) ?? '';
-    }
+    if (match.route.data === 'post' && hero) links += heroPreloadLink(hero.url, hero.facts);
     return links;
   };
   return { links, rendered };

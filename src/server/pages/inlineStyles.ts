@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withStylesheetsInline } from './template';
 
 export type InlineStyles = {
   /** `'sha256-…'` sources for style-src: one per stylesheet that may be inlined */
@@ -16,8 +17,6 @@ export type InlineStyles = {
   /** `html` with every link to a built stylesheet replaced by the sheet itself */
   inline: (html: string) => string;
 };
-
-const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g;
 
 /** Reads the built stylesheets (CLIENT_DIR/assets/*.css); none without a build, and then nothing is inlined. */
 export function loadInlineStyles(clientDir: string): InlineStyles {
@@ -36,12 +35,6 @@ export function loadInlineStyles(clientDir: string): InlineStyles {
   );
   return {
     hashes: [...new Set(hashes)],
-    inline: (html) =>
-      html.replace(STYLESHEET_LINK, (link, href: string) => {
-        const css = sheets.get(href);
-        return css === undefined
-          ? link
-          : `<style>${css}</style><link rel="stylesheet" href="${href}" disabled media="not all">`;
-      }),
+    inline: (html) => withStylesheetsInline(html, sheets),
   };
 }

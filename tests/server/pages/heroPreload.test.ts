@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { heroPreloadLink } from '../../src/server/routeHints';
-import { IMAGE_BOXES, imageSet } from '../../src/contract/imageBoxes';
-import type { ImageFacts } from '../../src/contract/images';
-import type { BlogPost } from '../../src/contract/types';
-import { validSubmission } from './fixtures/submissions';
-import { multipart, startTestApp, TOKEN } from './helpers/testApp';
+import { heroPreloadLink } from '../../../src/server/pages/routeHints';
+import { IMAGE_BOXES, imageSet } from '../../../src/contract/imageBoxes';
+import type { ImageFacts } from '../../../src/contract/images';
+import type { BlogPost } from '../../../src/contract/types';
+import { validSubmission } from '../fixtures/submissions';
+import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
 
 const HASH = 'f'.repeat(64);
 const URL = `/uploads/${HASH}.jpg`;

@@ -5,20 +5,31 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIMITS } from '../contract/limits';
-import type { RenderInput, RenderPage } from '../contract/rendering';
-import { matchRoute, parsePostId } from '../contract/routes';
-import { addToHead, withHead } from './clientRoutes';
-import type { ContentCaches } from './contentCaches';
-import type { Db } from './db/database';
+import { LIMITS } from '../../contract/limits';
+import type { RenderInput, RenderPage } from '../../contract/rendering';
+import { parsePostId } from '../../contract/routes';
+import type { RouteMatch } from '../../contract/routes';
+import type { ContentCaches } from '../contentCaches';
+import type { Db } from '../db/database';
+import { strongEtag } from '../etag';
+import { findPost, listPosts } from '../repositories/postsRepository';
+import { headTags } from '../seo/head';
+import type { HeadPage } from '../seo/head';
+import type { PreparedAnswer } from '../answers';
+import { pageAnswers } from './encoding';
+import type { PageEncoding } from './encoding';
 import type { InlineStyles } from './inlineStyles';
-import { encoder } from './pageEncoding';
-import type { PageEncoding } from './pageEncoding';
-import { strongEtag } from './etag';
-import { findPost, listPosts } from './repositories/postsRepository';
-import type { RouteHints } from './routeHints';
-import { headTags } from './seo/head';
-import type { HeadPage } from './seo/head';
+import { heroImageOf } from './routeHints';
+import type { HeroImage, RouteHints } from './routeHints';
+import { renderedPage } from './template';
+
+/** A page request as the server matched it, once: everything later steps need to know about the URL. */
+export type PageRequest = {
+  path: string;
+  query: URLSearchParams;
+  /** the route the path opens; undefined for the not-found page */
+  match: RouteMatch | undefined;
+};
 
 /** The SSR bundle `npm run build` writes beside the client build (vite build --ssr, see package.json). */
 export function ssrBundleFile(clientDir: string): string {
@@ -38,10 +49,8 @@ export async function loadPageRenderer(file: string): Promise<RenderPage | undef
 export type RenderedPage = {
   status: 200 | 404;
   body: string;
-  /** the strong ETag of `body` as it is (the compressed copies have their own, see clientRoutes) */
-  etag: string;
-  /** the body compressed */
-  encode: (encoding: PageEncoding) => Buffer;
+  /** the page as sent in a coding (none: the body as it is), prepared whole once (encoding.ts) */
+  answer: (encoding: PageEncoding | undefined) => PreparedAnswer;
 };
 
 export type PageServerOptions = {
@@ -59,19 +68,16 @@ export type PageServerOptions = {
   now?: () => number;
 };
 
-/** What the server renders for a URL: the bundle's input and the head's description of the page. */
-type PagePlan = { head: HeadPage; input: RenderInput };
+/** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
+type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage };
 
-/**
- * Returns the page for a GET of `path` + `query`, or undefined when the shell should be sent instead (a client-rendered
- * route such as /admin, or a render that failed: the browser then renders the page itself).
- */
+/** The server's page renderer (see renderPage below). */
 export function createPageServer({
   db,
   caches,
   indexHtml,
   render,
-  hints,
+  hints: pageHints,
   styles,
   publicUrl,
   log,
@@ -79,20 +85,23 @@ export function createPageServer({
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
-  const template = inlineStyles(hints?.rendered(indexHtml) ?? indexHtml);
+  const template = inlineStyles(pageHints?.rendered(indexHtml) ?? indexHtml);
   const notFound = (url: string, missing: boolean): PagePlan => ({
     head: { kind: 'notFound', path: url },
     input: { url, missing },
   });
 
-  async function plan(path: string, query: URLSearchParams): Promise<PagePlan> {
-    const match = matchRoute(path);
+  async function plan({ path, query, match }: PageRequest): Promise<PagePlan> {
     if (!match) return notFound(path, false);
     const { route, params } = match;
     if (route.data === 'post') {
       const post = await findPost(db, parsePostId(params.id)!, { now: new Date(now()) });
       if (!post) return notFound(path, true);
-      return { head: { kind: 'post', post, path }, input: { url: path, post: { id: params.id!, post } } };
+      return {
+        head: { kind: 'post', post, path },
+        input: { url: path, post: { id: params.id!, post } },
+        hero: heroImageOf(post),
+      };
     }
     if (route.data === 'list') {
       // /blog?cursor=N is the list after post N: what 'Load more' links to, so it works without JavaScript.
@@ -112,22 +121,23 @@ export function createPageServer({
   }
 
   /**
-   * The page for a GET of `path` + `query`, or undefined when the shell should be sent instead: a client-rendered
-   * route such as /admin, or a render that failed (the browser then renders the page itself).
+   * The page for a request, or undefined when the shell should be sent instead: a client-rendered route such as
+   * /admin, or a render that failed (the browser then renders the page itself).
    */
-  return async function renderPage(path: string, query: URLSearchParams): Promise<RenderedPage | undefined> {
-    const route = matchRoute(path)?.route;
+  return async function renderPage(request: PageRequest): Promise<RenderedPage | undefined> {
+    const { path, query, match } = request;
+    const route = match?.route;
     if (route?.render === 'client') return undefined;
     // Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy).
     const key = route?.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
     const cached = route ? caches.pages.get(key) : undefined;
     if (cached) {
-      const { body, headers, encoded = {} } = cached;
-      return { status: 200, body, etag: headers!.etag!, encode: encoder(body, encoded) };
+      const { body, headers, answers = {} } = cached;
+      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag! }, answers) };
     }
 
     const generation = caches.pages.generation;
-    const { head, input } = await plan(path, query);
+    const { head, input, hero } = await plan(request);
     let rendered;
     try {
       rendered = await render(input);
@@ -136,28 +146,19 @@ export function createPageServer({
       return undefined;
     }
     const missing = head.kind === 'notFound';
-    const links = hints ? await hints.links(path, { data: false, missing }) : '';
-    // The hero image goes first, ahead of the scripts: it is what the largest paint waits for. React's own preload of
-    // it (emitted at the start of the markup for an image with fetchpriority="high") is dropped: the hint names the
-    // responsive candidates, and one request is enough.
-    const imagePreloads = links.match(IMAGE_PRELOAD)?.join('') ?? '';
-    const html = rendered.html.replace(LEADING_IMAGE_PRELOADS, '');
-    const page = withHead(template, headTags(head, publicUrl) + inlineStyles(links.replace(IMAGE_PRELOAD, '')));
-    const moduleScript = page.slice(0, page.indexOf('</head>')).indexOf('<script type="module"');
-    // A replacer function, not a string: a post's text may hold `$&` or `$'`, which a replacement string expands.
-    const body = (
-      moduleScript < 0
-        ? addToHead(page, imagePreloads)
-        : page.slice(0, moduleScript) + imagePreloads + page.slice(moduleScript)
-    ).replace('<div id="root"></div>', () => `<div id="root">${html}</div>${rendered.stateScript}`);
+    const hints = pageHints ? pageHints.links(match, { data: false, missing, hero }) : '';
+    const body = renderedPage(template, {
+      head: headTags(head, publicUrl),
+      hints: inlineStyles(hints),
+      markup: rendered.html,
+      stateScript: rendered.stateScript,
+    });
     const etag = strongEtag(body);
-    const encoded = {};
+    const answers = {};
     // A not-found page is not kept: another process may store that post a moment from now, and unknown URLs are
     // endless.
-    if (!missing) caches.pages.set(key, { body, headers: { etag }, encoded }, generation);
-    return { status: missing ? 404 : 200, body, etag, encode: encoder(body, encoded) };
+    if (!missing) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
+    const status = missing ? 404 : 200;
+    return { status, body, answer: pageAnswers(body, { status, etag }, answers) };
   };
 }
-
-const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
-const LEADING_IMAGE_PRELOADS = new RegExp(`^(?:${IMAGE_PRELOAD.source})+`);

@@ -6,26 +6,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type * as NodeZlib from 'node:zlib';
-import type { RenderPage } from '../../src/contract/rendering';
-import { createPost } from '../../src/server/repositories/postsRepository';
-import { blogSubmissionSchema } from '../../src/contract/schemas';
-import type { BlogSubmission } from '../../src/contract/schemas';
-import { validSubmission } from './fixtures/submissions';
-import { PUBLIC_URL, startTestApp, TOKEN } from './helpers/testApp';
-import type { TestApp } from './helpers/testApp';
+import type { RenderPage } from '../../../src/contract/rendering';
+import { createPost } from '../../../src/server/repositories/postsRepository';
+import { blogSubmissionSchema } from '../../../src/contract/schemas';
+import type { BlogSubmission } from '../../../src/contract/schemas';
+import { validSubmission } from '../fixtures/submissions';
+import { PUBLIC_URL, startTestApp, TOKEN } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
+import { textOf } from '../helpers/html';
 
 // The module object itself (an import would be a frozen copy of it): spied on to count compressions.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const zlib = require('node:zlib') as typeof NodeZlib;
 // The SSR entry's source, required rather than imported: it is typechecked with the client's settings, not these.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { render } = require('../../src/client/entry-server') as { render: RenderPage };
+const { render } = require('../../../src/client/entry-server') as { render: RenderPage };
 
 const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="generic"><title>Touchline</title><script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/site.css"></head><body><div id="root"></div></body></html>`;
 const CSS = 'body{color:#123}.hero{aspect-ratio:16/9}';
 
 let clientDir: string;
 let t: TestApp;
+/** The URL of every page the SSR bundle was asked to render, in order. */
+const renders: string[] = [];
+const rendersOf = (url: string) => renders.filter((rendered) => rendered === url).length;
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'touchline-ssr-'));
@@ -39,7 +43,13 @@ beforeAll(async () => {
     join(clientDir, '.vite', 'manifest.json'),
     JSON.stringify({ 'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/site.css'] } }),
   );
-  t = await startTestApp({ clientDir, renderPage: render });
+  t = await startTestApp({
+    clientDir,
+    renderPage: (input) => {
+      renders.push(input.url);
+      return render(input);
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -60,18 +70,6 @@ async function publish(title: string): Promise<number> {
   return (created.json() as { id: number }).id;
 }
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-/** The page's visible text, roughly as a reader without JavaScript sees it. */
-const textOf = (html: string) =>
-  html
-    .replace(/<head>[\s\S]*<\/head>/, '')
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
 /** The JSON data block the client hydrates from. */
 function embeddedState(html: string): { api: { queries: Record<string, { status: string; data: unknown }> } } {
   const match = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(html);
@@ -158,17 +156,25 @@ describe('a post page', () => {
 
   it('is cached with an ETag, answered 304 on revalidation, and rendered once per content', async () => {
     const post = await store();
-    const first = await get(`/page/${post.id}`);
+    const url = `/page/${post.id}`;
+    const first = await get(url);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
-    const again = await get(`/page/${post.id}`);
+    const again = await get(url);
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(etag);
-    const revalidated = await get(`/page/${post.id}`, { 'if-none-match': etag });
+    const revalidated = await get(url, { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
-    const stale = await get(`/page/${post.id}`, { 'if-none-match': '"something-else"' });
+    const stale = await get(url, { 'if-none-match': '"something-else"' });
     expect(stale.statusCode).toBe(200);
+    expect(rendersOf(url)).toBe(1);
+    // A write anywhere may change what the page shows (its list of other posts, its own text): it is made again, once.
+    await publish('Another story');
+    const after = await get(url);
+    expect(after.statusCode).toBe(200);
+    await get(url);
+    expect(rendersOf(url)).toBe(2);
   });
 });
 

@@ -2,14 +2,14 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createPost } from '../../src/server/repositories/postsRepository';
-import { blogSubmissionSchema } from '../../src/contract/schemas';
-import { ROUTE_LIST } from '../../src/contract/routes';
-import type { RenderPage } from '../../src/contract/rendering';
-import { NOT_FOUND_MODULE, pageModule } from '../../src/server/routeHints';
-import { validSubmission } from './fixtures/submissions';
-import { startTestApp } from './helpers/testApp';
-import type { TestApp } from './helpers/testApp';
+import { createPost } from '../../../src/server/repositories/postsRepository';
+import { blogSubmissionSchema } from '../../../src/contract/schemas';
+import { ROUTE_LIST } from '../../../src/contract/routes';
+import type { RenderPage } from '../../../src/contract/rendering';
+import { NOT_FOUND_MODULE, pageModule } from '../../../src/server/pages/routeHints';
+import { validSubmission } from '../fixtures/submissions';
+import { startTestApp } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
 
 const INDEX = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-E1.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -127,7 +127,7 @@ test('without a readable manifest the server starts and serves the plain shell',
 });
 
 test('every page module the hints name exists, so a renamed page cannot silently lose its hints', () => {
-  const root = resolve(__dirname, '..', '..');
+  const root = resolve(__dirname, '..', '..', '..');
   for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE])
     expect(existsSync(join(root, module))).toBe(true);
 });
@@ -135,7 +135,7 @@ test('every page module the hints name exists, so a renamed page cannot silently
 describe('a server-rendered page', () => {
   // The SSR entry's source, required rather than imported: it is typechecked with the client's settings, not these.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { render } = require('../../src/client/entry-server') as { render: RenderPage };
+  const { render } = require('../../../src/client/entry-server') as { render: RenderPage };
   // Vite writes the entry's script and the preloads of what it imports; boot.ts has a manifest of its own.
   const SHELL = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/vendor-V1.js"></head>');
   const BOOT_MANIFEST = { 'src/client/boot.ts': { file: 'assets/boot-K1.js', isEntry: true } };

@@ -53,6 +53,8 @@ export type AppOptions = {
   renderPage?: RenderPage;
   /** How long headers and bodies may take (requestLimits.ts has the defaults); socket tests shorten them. */
   timeouts?: Partial<Timeouts>;
+  /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
+  sitemapMaxUrls?: number;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
@@ -82,6 +84,7 @@ export async function buildApp({
   now = Date.now,
   renderPage,
   timeouts: timeoutOptions,
+  sitemapMaxUrls,
 }: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
@@ -161,7 +164,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { guard, images, idleMs: timeouts.uploadIdleMs });
-  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now, maxUrls: sitemapMaxUrls });
   const hints = loadRouteHints(config.clientDir, db);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));

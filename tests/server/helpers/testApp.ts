@@ -29,6 +29,8 @@ export async function startTestApp(
     trustProxy?: AppOptions['config']['trustProxy'];
     /** socket and body timeouts (tests shorten them) */
     timeouts?: AppOptions['timeouts'];
+    /** URLs per sitemap file (default 50,000) */
+    sitemapMaxUrls?: AppOptions['sitemapMaxUrls'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
   } = {},
@@ -48,6 +50,7 @@ export async function startTestApp(
     now: options.now,
     renderPage: options.renderPage,
     timeouts: options.timeouts,
+    sitemapMaxUrls: options.sitemapMaxUrls,
   });
   await app.ready();
   return {

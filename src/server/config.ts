@@ -14,6 +14,8 @@ export type Config = {
   adminToken: string | undefined;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** pretty: readable lines; json: one object a line; auto (default): pretty in a terminal, json into a file or pipe */
+  logFormat: 'auto' | 'pretty' | 'json';
   /**
    * Fastify trustProxy (proxy-addr semantics): false, the number of proxy hops in front, or the proxy addresses and
    * CIDRs to trust. Never true: that would make X-Forwarded-For the client's to write.
@@ -61,6 +63,7 @@ const envSchema = z.object({
   ),
   DATA_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), './data'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  LOG_FORMAT: z._default(z.enum(['auto', 'pretty', 'json']), 'auto'),
   TRUST_PROXY: z._default(z.string(), 'false'),
   CLIENT_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), resolve(repoRoot, 'dist', 'client')),
   PUBLIC_URL: z.optional(z.string()),
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminToken: e.ADMIN_TOKEN,
     dataDir,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy,
     clientDir: resolve(cwd, e.CLIENT_DIR),
     publicUrl,

@@ -2,6 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import { hasBody } from './requestLimits';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -90,6 +91,8 @@ export function createWriteGuard(adminToken: string, limiter: FailureLimiter): W
     async refuseBlocked(request, reply) {
       const seconds = limiter.blockedFor(limiterKey(request.ip));
       if (seconds > 0) {
+        // Answered before the body is read: closing the connection keeps Node from reading the rest of it.
+        if (hasBody(request.headers)) void reply.header('connection', 'close');
         await reply
           .code(429)
           .header('retry-after', String(seconds))

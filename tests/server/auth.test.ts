@@ -56,6 +56,8 @@ describe('failed-attempt limiting on writes', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: 'Too many failed access token attempts. Try again later.' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before its body was read: the connection closes rather than read the rest.
+    expect(blocked.headers.connection).toBe('close');
 
     const upload = await t.app.inject({
       method: 'POST',

@@ -133,6 +133,13 @@ describe('bodies are read only where they are taken', () => {
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ error: 'Image is too large (max 25 MB)' });
     await c.closed;
+    // Without the token the answer is the 401, whatever else is wrong.
+    const anonymous = await open(port);
+    anonymous.socket.write(
+      `POST /api/uploads HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: ${BODY_LIMITS.upload + 1}\r\n\r\n`,
+    );
+    expect((await response(anonymous)).status).toBe(401);
+    await anonymous.closed;
   });
 
   it('answers an upload with no credential in its headers 401 before its body, and stores nothing', async () => {

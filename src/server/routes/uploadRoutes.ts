@@ -71,16 +71,18 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
    * answer is a 401. A refused request's connection closes, so the rest of its body is never read.
    */
   const credentialFirst = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const length = Number(request.headers['content-length']);
-    if (length > BODY_LIMITS.upload) return refuseAndClose(reply, 413, UPLOAD_TOO_LARGE);
     const { authorization } = request.headers;
     const form = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
     // Some credential in the headers that is not ours to check here: the form's token field decides, before the file.
     const other = authorization !== undefined ? !BEARER.test(authorization) : hasSessionCookie(request);
-    if (form && other) return done();
-    void reply.header('connection', 'close');
-    if (!guard.authorize(request, reply)) return;
-    reply.removeHeader('connection');
+    if (!(form && other)) {
+      void reply.header('connection', 'close');
+      if (!guard.authorize(request, reply)) return;
+      reply.removeHeader('connection');
+    }
+    // Then the size, from Content-Length alone (a chunked body meets the file size limit as it arrives).
+    if (Number(request.headers['content-length']) > BODY_LIMITS.upload)
+      return refuseAndClose(reply, 413, UPLOAD_TOO_LARGE);
     done();
   };
 

@@ -64,7 +64,7 @@ async function serveApp(dbFile) {
     await createPost(db, { ...sample, header: { ...sample.header, title: `${sample.header.title} #${i + 1}` } });
   }
   const config = {
-    adminToken: 'bench-token-not-used',
+    adminToken: 'bench-token-not-used-0123456789abcdef',
     trustProxy: false,
     clientDir: join(root, 'dist', 'client'),
     publicUrl: `http://127.0.0.1:${PORTS.app}`,

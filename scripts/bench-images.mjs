@@ -19,7 +19,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3120);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 3);
-const TOKEN = 'bench-images-token';
+const TOKEN = 'bench-images-token-0123456789abcdef0123';
 
 /** The ceiling: a bare Fastify sending constant bytes of the same size, with no hooks, headers or database. */
 async function serveBare(size) {

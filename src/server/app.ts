@@ -1,7 +1,7 @@
 // Builds the Fastify app from explicit dependencies. Listening, migrating and seeding belong to main.ts.
+import type { ServerOptions } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { LIMITS } from '../contract/limits';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
 import { registerClient, readIndexHtml } from './clientRoutes';
@@ -25,6 +25,8 @@ import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
+import { BODY_LIMITS, DEFAULT_TIMEOUTS } from './requestLimits';
+import type { Timeouts } from './requestLimits';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -53,11 +55,25 @@ export type AppOptions = {
   now?: () => number;
   /** Server rendering; default: the SSR bundle beside CLIENT_DIR when there is one (tests pass the source's). */
   renderPage?: RenderPage;
+  /** How long headers and bodies may take (requestLimits.ts has the defaults); socket tests shorten them. */
+  timeouts?: Partial<Timeouts>;
+  /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
+  sitemapMaxUrls?: number;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
 function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   void reply.code(400).headers(PRE_ROUTING_HEADERS).send({ error: 'Malformed URL: invalid percent-encoding' });
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes proxy-addr's own reading of one (trust the `hops` nearest addresses,
+ * as Express does): Fastify 5.12 takes a bare number as "trust nothing", which would give every client behind a load
+ * balancer the balancer's address, so one guesser would lock everyone out.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 export async function buildApp({
@@ -72,14 +88,22 @@ export async function buildApp({
   scheduleRevisionCheck,
   now = Date.now,
   renderPage,
+  timeouts: timeoutOptions,
+  sitemapMaxUrls,
 }: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // One log line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // The largest upload plus headroom for multipart framing; each route sets its own, smaller or exact, limit.
-    bodyLimit: LIMITS.uploadMaxBytes + 1_048_576,
+    // Small for every route; only the routes that take a large body (post writes, uploads) raise it for themselves.
+    bodyLimit: BODY_LIMITS.server,
+    // Node checks these on a timer (http.connectionsCheckingInterval), so a slow client is cut within the timeout
+    // plus one interval. requestTimeout is the longest any request may take to arrive: an upload's 2 minutes.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs } as ServerOptions,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // Past the router's default of 100 characters a path parameter matches no route (a 404); let every id reach its
@@ -150,13 +174,13 @@ export async function buildApp({
         }
         done(null, payload);
       });
-      await api.register(blogRoutes, { db, guard, caches, now });
+      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(healthRoutes, { db });
     },
     { prefix: '/api' },
   );
-  await app.register(uploadRoutes, { guard, images });
-  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now });
+  await app.register(uploadRoutes, { guard, images, idleMs: timeouts.uploadIdleMs });
+  await app.register(discoveryRoutes, { db, caches, publicUrl: config.publicUrl, now, maxUrls: sitemapMaxUrls });
   const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));

@@ -1,6 +1,8 @@
 // The admin token check for writes, and the per-address counter of failed attempts behind the 429.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { hasBody } from './requestLimits';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -17,6 +19,18 @@ export function presentedToken(request: FastifyRequest, fieldToken?: unknown): s
     if (match?.[1] !== undefined) return match[1];
   }
   return typeof fieldToken === 'string' && fieldToken !== '' ? fieldToken : undefined;
+}
+
+/**
+ * Whom a failed attempt is counted against: an IPv4 address itself, an IPv6 address by its /64. One home line or
+ * server owns a whole /64 and may pick any address in it, so counting single IPv6 addresses would not limit anyone.
+ */
+export function limiterKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address); // an IPv4-mapped IPv6 address becomes the IPv4 address it carries
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(':')}::/64`;
 }
 
 export type FailureLimiterOptions = { maxFailures: number; windowMs: number; now?: () => number };
@@ -75,8 +89,10 @@ export type WriteGuard = {
 export function createWriteGuard(adminToken: string, limiter: FailureLimiter): WriteGuard {
   return {
     async refuseBlocked(request, reply) {
-      const seconds = limiter.blockedFor(request.ip);
+      const seconds = limiter.blockedFor(limiterKey(request.ip));
       if (seconds > 0) {
+        // Answered before the body is read: closing the connection keeps Node from reading the rest of it.
+        if (hasBody(request.headers)) void reply.header('connection', 'close');
         await reply
           .code(429)
           .header('retry-after', String(seconds))
@@ -86,7 +102,7 @@ export function createWriteGuard(adminToken: string, limiter: FailureLimiter): W
     authorize(request, reply, fieldToken) {
       const token = presentedToken(request, fieldToken);
       if (token !== undefined && tokenMatches(token, adminToken)) return true;
-      limiter.recordFailure(request.ip);
+      limiter.recordFailure(limiterKey(request.ip));
       void reply.code(401).send({ error: token === undefined ? 'Access token required' : 'Invalid access token' });
       return false;
     },

@@ -9,6 +9,7 @@ import { sendPrepared } from './answers';
 import { PAGE_ENCODINGS } from './pages/encoding';
 import type { PageRequest, RenderedPage } from './pages/render';
 import type { Shell } from './pages/shell';
+import { refuseBody } from './requestLimits';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -78,7 +79,10 @@ export async function registerClient(
   // lookup cost more than a cached page itself). Anything else still reaches the not-found handler below.
   if (hasIndex) for (const { path } of ROUTE_LIST) app.get(path, sendIndex);
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+  // An unmatched path or method takes no body: one that brings a body is answered before it is read. Fastify runs
+  // every lifecycle hook named in these options for the not-found handler, though its types list only two.
+  const notFoundOptions = { onRequest: refuseBody(404, 'Not found') } as Parameters<typeof app.setNotFoundHandler>[0];
+  app.setNotFoundHandler(notFoundOptions, async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A last segment with an extension is a file request (a missing file is a JSON 404, not the app shell), unless
     // a browser is navigating to it (/page/1.5 typed into the address bar): then it gets the page.

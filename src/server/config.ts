@@ -1,4 +1,5 @@
 // Environment configuration, validated once at start. Anything wrong here stops the server with a readable message.
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { formatIssues } from './validation';
@@ -13,8 +14,13 @@ export type Config = {
   adminToken: string | undefined;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Fastify trustProxy: false, true, or the proxy addresses/CIDRs to trust */
-  trustProxy: boolean | string[];
+  /** pretty: readable lines; json: one object a line; auto (default): pretty in a terminal, json into a file or pipe */
+  logFormat: 'auto' | 'pretty' | 'json';
+  /**
+   * Fastify trustProxy (proxy-addr semantics): false, the number of proxy hops in front, or the proxy addresses and
+   * CIDRs to trust. Never true: that would make X-Forwarded-For the client's to write.
+   */
+  trustProxy: TrustProxy;
   /** the built client (index.html + assets) */
   clientDir: string;
   /**
@@ -24,7 +30,15 @@ export type Config = {
   publicUrl: string | undefined;
 };
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+/** The shortest credential an operator may set: 32 characters, what `openssl rand -hex 32` gives twice over. */
+export const SECRET_MIN_LENGTH = 32;
+
+/** How to make a credential that passes: printed with every refusal of a short one. */
+export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one with: openssl rand -hex 32`;
 
 // Both src/server/config.ts (tsx, ts-jest) and dist/server/config.js sit two levels below the repository root.
 const repoRoot = resolve(__dirname, '..', '..');
@@ -42,10 +56,14 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.optional(
     z
       .string()
-      .check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(512, 'must be at most 512 characters')),
+      .check(
+        z.minLength(SECRET_MIN_LENGTH, `must be ${SECRET_ADVICE}`),
+        z.maxLength(512, 'must be at most 512 characters'),
+      ),
   ),
   DATA_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), './data'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  LOG_FORMAT: z._default(z.enum(['auto', 'pretty', 'json']), 'auto'),
   TRUST_PROXY: z._default(z.string(), 'false'),
   CLIENT_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), resolve(repoRoot, 'dist', 'client')),
   PUBLIC_URL: z.optional(z.string()),
@@ -77,13 +95,42 @@ export function listenUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function parseTrustProxy(value: string): boolean | string[] {
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
-  return value
+const TRUST_PROXY_RULE =
+  'must be false, the number of proxies in front of the server (1 for one load balancer), or a comma-separated list of their addresses or CIDRs';
+
+/** One proxy-addr entry: an IPv4/IPv6 address, with an optional /prefix, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it. `true` is refused: it trusts every hop, so the client's own
+ * X-Forwarded-For entries would become its address and the failed-token limit could be dodged by writing a new one.
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '' || trimmed === '0') return false;
+  if (trimmed === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust every X-Forwarded-For entry, which any client can write: give the number of proxies in front of the server instead (TRUST_PROXY=1 for one load balancer), or their addresses',
+    );
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 32) throw new ConfigError(TRUST_PROXY_RULE);
+    return hops;
+  }
+  const entries = trimmed
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) throw new ConfigError(`${TRUST_PROXY_RULE} (not an address: ${bad.join(', ')})`);
+  return entries;
 }
 
 /** Reads the configuration from an environment (process.env by default). Throws ConfigError listing every problem. */
@@ -97,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const port = Number(e.PORT);
   if (port > 65535) throw new ConfigError('Invalid configuration:\n  PORT: must be a port number (0-65535)');
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${(error as Error).message}`);
+  }
   let publicUrl: string | undefined;
   try {
     publicUrl = e.PUBLIC_URL === undefined ? undefined : parsePublicUrl(e.PUBLIC_URL);
@@ -117,7 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminToken: e.ADMIN_TOKEN,
     dataDir,
     logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logFormat: e.LOG_FORMAT,
+    trustProxy,
     clientDir: resolve(cwd, e.CLIENT_DIR),
     publicUrl,
   };

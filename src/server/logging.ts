@@ -1,8 +1,10 @@
 // Where the request log goes. pino writes each line to stdout synchronously by default: one write(2) per request,
 // which took a third of the API's throughput. This destination buffers lines and writes them asynchronously in
 // batches (pino's recommendation for throughput); a timer bounds how long a line waits on a quiet server, and
-// flushLog() writes whatever is left before the process exits, so no line is lost on a clean shutdown.
+// flushLog() writes whatever is left before the process exits, so no line is lost on a clean shutdown. In a terminal
+// the lines are made readable instead (createPrettyDestination).
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 export type LogDestination = ReturnType<typeof pino.destination>;
 
@@ -51,5 +53,22 @@ export function flushLog(destination: LogDestination): Promise<void> {
       }
       resolve();
     });
+  });
+}
+
+/**
+ * The log for a person at a terminal: one short line per request (method, path, status, time) and the other messages
+ * as text, written synchronously (a terminal is no throughput path, and nothing waits in a buffer at exit).
+ */
+export function createPrettyDestination(): NodeJS.WritableStream {
+  return pretty({
+    colorize: true,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,method,url,statusCode,ms',
+    messageFormat: (log, messageKey) =>
+      log[messageKey] === 'request'
+        ? `${String(log.method)} ${String(log.url)} ${String(log.statusCode)} ${String(log.ms)} ms`
+        : String(log[messageKey]),
   });
 }

@@ -7,7 +7,7 @@ import { openDatabase } from './db/database';
 import { ImageService } from './images/imageService';
 import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { createLogDestination, flushLog } from './logging';
+import { createLogDestination, createPrettyDestination, flushLog } from './logging';
 import { seedIfEmpty } from './seed';
 
 /** A port nobody listens on at `host` right now, chosen by the system. */
@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db);
   const images = new ImageService(db);
-  const logDestination = createLogDestination();
+  // A person at a terminal reads lines; a file or a pipe (a log collector) gets JSON, one object a line.
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  const logDestination = pretty ? undefined : createLogDestination();
   // Without PUBLIC_URL, links use the address the server listens on. The app needs it before it listens (pages and
   // feeds made from it are cached), so PORT=0 ("any free port") is resolved to a free port here, first.
   const port = config.port === 0 && config.publicUrl === undefined ? await freePort(config.host) : config.port;
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.accessToken'],
-      stream: logDestination,
+      stream: logDestination ?? createPrettyDestination(),
     },
   });
 
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
     await app.close();
     await db.kysely.destroy();
     // The request log is buffered: write the last lines (those of the requests close() waited for) before exiting.
-    await flushLog(logDestination);
+    if (logDestination !== undefined) await flushLog(logDestination);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -77,8 +79,9 @@ async function main(): Promise<void> {
   if (config.publicUrl !== undefined) console.log(`touchline: public URL ${config.publicUrl}`);
   console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);
   if (admin.source === 'env') console.log('touchline: admin token from ADMIN_TOKEN');
+  // Never the token itself: start-up output ends up in logs that more people read than should publish.
   else if (admin.source === 'generated')
-    console.log(`touchline: admin token generated and saved in ${admin.file}:\n  ${admin.token}`);
+    console.log(`touchline: admin token generated and saved in ${admin.file} (readable by this user only)`);
   else console.log(`touchline: admin token in ${admin.file}`);
   console.log(`touchline: write a post at ${url}/admin and publish it with the admin token`);
 

@@ -36,8 +36,9 @@ export function registerSecurityHeaders(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...scriptHashes],
           styleSrc: ["'self'", ...styleHashes],
-          // Admins may point post images at other sites; the editor previews local files as blob: URLs.
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          // Admins may point post images at other (https) sites; the editor previews local files as blob: URLs. No http:
+          // a page served over https would show a mixed-content image, and product images come from https hosts.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           manifestSrc: ["'self'"],

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveAdminToken } from '../../src/server/adminToken';
+import { ConfigError } from '../../src/server/config';
 
 describe('resolveAdminToken', () => {
   let dir: string;
@@ -11,7 +12,8 @@ describe('resolveAdminToken', () => {
   afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
 
   it('uses ADMIN_TOKEN when set and writes nothing', () => {
-    expect(resolveAdminToken('from-the-env', dir)).toEqual({ token: 'from-the-env', source: 'env' });
+    const token = 'from-the-env-0123456789abcdef0123';
+    expect(resolveAdminToken(token, dir)).toEqual({ token, source: 'env' });
     expect(() => statSync(dir)).toThrow();
   });
 
@@ -23,5 +25,14 @@ describe('resolveAdminToken', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
     expect(statSync(file).mode & 0o077).toBe(0);
     expect(resolveAdminToken(undefined, dir)).toEqual({ token: first.token, source: 'file', file });
+  });
+
+  it('refuses a short token written into the file by hand, saying how to make one', () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'admin-token'), 'too-short\n');
+    expect(() => resolveAdminToken(undefined, dir)).toThrow(ConfigError);
+    expect(() => resolveAdminToken(undefined, dir)).toThrow(
+      /at least 32 characters; make one with: openssl rand -hex 32/,
+    );
   });
 });

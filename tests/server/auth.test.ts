@@ -1,4 +1,4 @@
-import { FailureLimiter, tokenMatches } from '../../src/server/auth';
+import { FailureLimiter, limiterKey, tokenMatches } from '../../src/server/auth';
 import { validSubmission } from './fixtures/submissions';
 import { startTestApp, TOKEN } from './helpers/testApp';
 import type { TestApp } from './helpers/testApp';
@@ -11,6 +11,16 @@ describe('token comparison', () => {
     expect(tokenMatches(`${TOKEN} `, TOKEN)).toBe(false);
     expect(tokenMatches('', TOKEN)).toBe(false);
     expect(tokenMatches(TOKEN.slice(0, -1), TOKEN)).toBe(false);
+  });
+});
+
+describe('limiterKey', () => {
+  it('counts an IPv4 client by its address and an IPv6 client by its /64', () => {
+    expect(limiterKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(limiterKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(limiterKey('2001:db8:1:2::a')).toBe('2001:db8:1:2::/64');
+    expect(limiterKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(limiterKey('2001:db8:1:3::a')).toBe('2001:db8:1:3::/64');
   });
 });
 
@@ -46,6 +56,8 @@ describe('failed-attempt limiting on writes', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: 'Too many failed access token attempts. Try again later.' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before its body was read: the connection closes rather than read the rest.
+    expect(blocked.headers.connection).toBe('close');
 
     const upload = await t.app.inject({
       method: 'POST',
@@ -63,6 +75,13 @@ describe('failed-attempt limiting on writes', () => {
 
     now += 15 * 60_000;
     expect((await write(TOKEN)).statusCode).toBe(201);
+  });
+
+  it('counts every address of an IPv6 /64 as one client', async () => {
+    for (let i = 0; i < 10; i += 1)
+      expect((await write('wrong', `2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(401);
+    expect((await write(TOKEN, '2001:db8:1:2:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect((await write(TOKEN, '2001:db8:1:3::1')).statusCode).toBe(201);
   });
 
   it('still allows writes after 9 failures', async () => {
@@ -89,5 +108,33 @@ describe('FailureLimiter', () => {
     expect(limiter.blockedFor('a')).toBe(30);
     now = 60_000;
     expect(limiter.blockedFor('a')).toBe(0);
+  });
+});
+
+describe('failed-attempt limiting behind one proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ trustProxy: 1 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // The load balancer at 10.0.0.9 appends the address it saw; everything before that entry is the client's to write.
+  const viaProxy = (token: string, forged: string, client = '203.0.113.7') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      payload: { ...validSubmission(), accessToken: token },
+      remoteAddress: '10.0.0.9',
+      headers: { 'x-forwarded-for': `${forged}, ${client}` },
+    });
+
+  it('answers 429 to a client that writes a new X-Forwarded-For entry on every attempt', async () => {
+    for (let i = 0; i < 10; i += 1)
+      expect((await viaProxy('wrong', `198.51.100.${i}, 192.0.2.${i}`)).statusCode).toBe(401);
+    expect((await viaProxy(TOKEN, '198.51.100.200')).statusCode).toBe(429);
+    // Another client behind the same proxy is not blocked.
+    expect((await viaProxy(TOKEN, '198.51.100.200', '203.0.113.8')).statusCode).toBe(201);
   });
 });

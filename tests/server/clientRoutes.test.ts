@@ -154,7 +154,7 @@ describe('security headers', () => {
     );
     expect(directives['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
     expect(directives['style-src']).toEqual(["'self'"]);
-    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http:']);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(directives['connect-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'self'"]);

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       adminToken: undefined,
       dataDir: '/srv/touchline/data',
       logLevel: 'info',
+      logFormat: 'auto',
       trustProxy: false,
       clientDir: resolve(__dirname, '..', '..', 'dist', 'client'),
       publicUrl: undefined,
@@ -24,9 +25,10 @@ describe('loadConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         DATABASE_URL: 'postgres://app@db.internal:5432/touchline',
-        ADMIN_TOKEN: 'a-long-enough-token',
+        ADMIN_TOKEN: '0123456789abcdef0123456789abcdef',
         DATA_DIR: '/var/lib/touchline',
         LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         CLIENT_DIR: 'build/client',
         PUBLIC_URL: 'https://touchline.example',
@@ -37,9 +39,10 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       database: { kind: 'postgres', url: 'postgres://app@db.internal:5432/touchline' },
-      adminToken: 'a-long-enough-token',
+      adminToken: '0123456789abcdef0123456789abcdef',
       dataDir: '/var/lib/touchline',
       logLevel: 'warn',
+      logFormat: 'json',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       clientDir: '/srv/touchline/build/client',
       publicUrl: 'https://touchline.example',
@@ -55,7 +58,6 @@ describe('loadConfig', () => {
       kind: 'sqlite',
       file: '/tmp/x.db',
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }, cwd).trustProxy).toBe(true);
   });
 
   it('treats empty variables as unset', () => {
@@ -69,8 +71,43 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/PORT: must be a port number/);
     expect(bad).toThrow(/DATABASE_URL: must be sqlite:<path> or postgres:/);
     expect(bad).toThrow(/LOG_LEVEL: /);
-    expect(bad).toThrow(/ADMIN_TOKEN: must be at least 8 characters/);
+    expect(bad).toThrow(/ADMIN_TOKEN: must be at least 32 characters; make one with: openssl rand -hex 32/);
     expect(() => loadConfig({ PORT: '70000' }, cwd)).toThrow(/PORT: must be a port number/);
+  });
+});
+
+describe('ADMIN_TOKEN', () => {
+  it('takes 32 characters and refuses 31, naming the variable and how to make one', () => {
+    expect(loadConfig({ ADMIN_TOKEN: 'x'.repeat(32) }, cwd).adminToken).toBe('x'.repeat(32));
+    const short = () => loadConfig({ ADMIN_TOKEN: 'x'.repeat(31) }, cwd);
+    expect(short).toThrow(ConfigError);
+    expect(short).toThrow('ADMIN_TOKEN: must be at least 32 characters; make one with: openssl rand -hex 32');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy;
+
+  it('takes a hop count, or a list of proxy addresses and CIDRs', () => {
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('10.0.0.0/8, 127.0.0.1,fd00::/8, loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, saying to give the hop count', () => {
+    expect(() => trustProxy('true')).toThrow(ConfigError);
+    expect(() => trustProxy('true')).toThrow(/TRUST_PROXY: .*give the number of proxies .*TRUST_PROXY=1/);
+  });
+
+  it.each(['proxy.internal', '10.0.0.0/33', '::1/129', '1.2.3', '-1'])('refuses %s', (value) => {
+    expect(() => trustProxy(value)).toThrow(/TRUST_PROXY: must be false, the number of proxies/);
   });
 });
 

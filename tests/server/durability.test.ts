@@ -9,7 +9,7 @@ import { spawnServer, waitForListening } from './helpers/serverProcess';
 
 jest.setTimeout(90_000);
 
-const TOKEN = 'durability-test-token';
+const TOKEN = 'durability-test-token-0123456789abcdef';
 const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 
 it('keeps every post that got a 201 when the server is SIGKILLed in the middle of a burst of writes', async () => {

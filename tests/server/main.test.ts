@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, waitForListening } from './helpers/serverProcess';
+import type { ServerProcess } from './helpers/serverProcess';
 
 jest.setTimeout(60_000);
 
@@ -10,6 +11,87 @@ beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'touchline-main-'));
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Resolves once the server's output matches `pattern` (or fails the test when it exits first or takes too long). */
+async function outputMatching(server: ServerProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  const started = Date.now();
+  while (!pattern.test(server.output())) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`no ${String(pattern)} in:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return server.output();
+}
+
+describe('start-up output', () => {
+  const TOKEN = 'set-by-the-operator-0123456789abcdef';
+
+  it('prints no token it was given, at any log level', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'trace' });
+    try {
+      const url = await waitForListening(server);
+      await fetch(`${url}/api/blogs?status=all`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      await fetch(`${url}/api/blogs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ accessToken: TOKEN }),
+      });
+      server.child.kill('SIGTERM');
+      await server.exited;
+      expect(server.output()).toContain('admin token from ADMIN_TOKEN');
+      expect(server.output()).not.toContain(TOKEN);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses a short ADMIN_TOKEN at start, saying 32 and how to make one', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', ADMIN_TOKEN: 'short-token' });
+    expect((await server.exited).code).toBe(1);
+    expect(server.output()).toContain(
+      'ADMIN_TOKEN: must be at least 32 characters; make one with: openssl rand -hex 32',
+    );
+    expect(server.output()).not.toContain('short-token');
+  });
+
+  it('refuses TRUST_PROXY=true at start, saying to give the hop count', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', TRUST_PROXY: 'true' });
+    expect((await server.exited).code).toBe(1);
+    expect(server.output()).toMatch(/TRUST_PROXY: .*give the number of proxies in front of the server/);
+  });
+
+  it('logs one readable line per request for a terminal: method, path, status and time', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    try {
+      const url = await waitForListening(server);
+      await fetch(`${url}/api/blogs`);
+      const output = await outputMatching(server, /GET \/api\/blogs 200 \d+ ms/);
+      expect(output).not.toMatch(/^\{/m);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('logs JSON, one object a line, into a pipe', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    try {
+      const url = await waitForListening(server);
+      await fetch(`${url}/api/blogs`);
+      server.child.kill('SIGTERM');
+      await server.exited;
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
+      const requests = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request');
+      expect(requests).toEqual([expect.objectContaining({ method: 'GET', url: '/api/blogs', statusCode: 200 })]);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+});
 
 describe('main (the server process)', () => {
   it('stops with exit code 1 and a readable message, no stack, on bad configuration', async () => {
@@ -29,6 +111,10 @@ describe('main (the server process)', () => {
       const url = await waitForListening(server);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
       expect(server.output()).toContain(`admin token generated and saved in ${join(dataDir, 'admin-token')}`);
+      // The path, never the token.
+      const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      expect(server.output()).not.toContain(token);
       expect(server.output()).toContain('seeded 3 sample posts');
       expect(server.output()).toContain(`write a post at ${url}/admin and publish it with the admin token`);
       const list = await fetch(`${url}/api/blogs`);

@@ -12,7 +12,7 @@ import type { ServerProcess } from './helpers/serverProcess';
 
 jest.setTimeout(90_000);
 
-const TOKEN = 'two-process-test-token';
+const TOKEN = 'two-process-test-token-0123456789abcdef';
 const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 

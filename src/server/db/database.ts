@@ -5,6 +5,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import { Pool } from 'pg';
+// Kysely's stream() on PostgreSQL reads through a server-side cursor (the sitemap streams its posts).
+import Cursor from 'pg-cursor';
 import type { DatabaseConfig } from '../config';
 
 /** ISO text on SQLite, timestamptz (read back as Date) on PostgreSQL; always written as an ISO string. */
@@ -120,7 +122,10 @@ export function openDatabase(config: DatabaseConfig): Db {
     // listener Node treats it as an unhandled 'error' event and the process dies. pg drops that client and the next
     // query opens a new one (or fails and gets its own error answer).
     pool.on('error', (error) => console.error(`touchline: idle PostgreSQL connection lost: ${error.message}`));
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }),
+      dialect: 'postgres',
+    };
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);

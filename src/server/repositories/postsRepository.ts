@@ -1,5 +1,5 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
@@ -30,10 +30,47 @@ function selectPosts(db: Kysely<Database>) {
   return db.selectFrom('posts').select(summaryColumns);
 }
 
+/** The condition of a public post at `now`, for any query on posts. */
+const isPublic = (now: Date) => (eb: ExpressionBuilder<Database, 'posts'>) =>
+  eb.and([
+    eb('status', '=', 'published'),
+    eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now.toISOString())]),
+  ]);
+
 function onlyPublic(query: PostQuery, now: Date): PostQuery {
-  return query
-    .where('status', '=', 'published')
-    .where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now.toISOString())]));
+  return query.where(isPublic(now));
+}
+
+/** How many posts are public at `now` (whether the sitemap needs an index of several files). */
+export async function countPublicPosts(db: Db, now: Date): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(isPublic(now))
+    .executeTakeFirstOrThrow();
+  // count(*) is a string on PostgreSQL.
+  return Number(row.count);
+}
+
+export type PostModified = { id: number; modifiedAt: string };
+
+/**
+ * Public posts, newest first, `limit` of them after the first `offset`: one query whose rows are read as they come
+ * (a cursor on PostgreSQL, a statement iterator on SQLite), so a 50,000-post sitemap never holds them all as rows.
+ */
+export async function* streamPublicPosts(
+  db: Db,
+  { now, offset, limit }: { now: Date; offset: number; limit: number },
+): AsyncGenerator<PostModified> {
+  const rows = db.kysely
+    .selectFrom('posts')
+    .select(['id', 'updated_at'])
+    .where(isPublic(now))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .stream(1_000);
+  for await (const row of rows) yield { id: row.id, modifiedAt: isoTime(row.updated_at) };
 }
 
 function stateOf(row: PostRow, now: Date): PostState {

@@ -15,8 +15,16 @@ import { createPost, deletePost, findPost, listPosts, updatePost } from '../repo
 import type { ContentCaches } from '../contentCaches';
 import type { CachedResponse } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
+import { BODY_LIMITS, bodyDeadline, DEFAULT_TIMEOUTS, refuseBody } from '../requestLimits';
 
-export type BlogRoutesOptions = { db: Db; guard: WriteGuard; caches: ContentCaches; now?: () => number };
+export type BlogRoutesOptions = {
+  db: Db;
+  guard: WriteGuard;
+  caches: ContentCaches;
+  now?: () => number;
+  /** how long a write's body may take to arrive (default: requestLimits.ts) */
+  jsonBodyMs?: number;
+};
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -103,8 +111,9 @@ function markPrivate(reply: FastifyReply): void {
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   fastify,
-  { db, guard, caches, now: clock = Date.now },
+  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs },
 ) => {
+  const writeBodyDeadline = bodyDeadline(jsonBodyMs);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Only JSON bodies here: anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
@@ -191,8 +200,9 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     '/blogs',
     {
       schema: { body: blogSubmissionSchema },
-      bodyLimit: LIMITS.bodyMaxBytes,
+      bodyLimit: BODY_LIMITS.post,
       onRequest: guard.refuseBlocked,
+      preParsing: writeBodyDeadline,
       // Before validation, so a wrong token is a 401 whatever else is wrong with the body.
       preValidation: tokenFromBody,
     },
@@ -222,8 +232,9 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     '/blogs/:id',
     {
       schema: { params: idParamsSchema, body: blogSubmissionSchema },
-      bodyLimit: LIMITS.bodyMaxBytes,
+      bodyLimit: BODY_LIMITS.post,
       onRequest: guard.refuseBlocked,
+      preParsing: writeBodyDeadline,
       preValidation: tokenFromBody,
     },
     async (request, reply) => {
@@ -246,7 +257,8 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     '/blogs/:id',
     {
       schema: { params: idParamsSchema },
-      onRequest: [ignoreEmptyBody, guard.refuseBlocked],
+      // A DELETE that brings a body is answered before the body is read (an empty one labelled JSON still passes).
+      onRequest: [refuseBody(), ignoreEmptyBody, guard.refuseBlocked],
       preValidation: tokenFromHeader,
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import type { BlogPost, BlogSummary } from '../../contract/types';
 import type { ContentCaches } from '../contentCaches';
 import type { Db } from '../db/database';
 import { etagMatches, strongEtag } from '../etag';
-import { findPost, listPosts } from '../repositories/postsRepository';
+import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
 import type { CachedResponse } from '../responseCache';
 import { escapeXml, modifiedAt, postDescription, publishedAt, SITE_NAME } from '../seo/text';
 
@@ -17,13 +17,16 @@ export type DiscoveryRoutesOptions = {
   publicUrl: string;
   /** the app's clock (epoch ms): which posts are public yet */
   now?: () => number;
+  /** URLs per sitemap file (default and most the protocol allows: 50,000) */
+  maxUrls?: number;
 };
 
 /** Posts in the feed (the newest first). */
 export const FEED_SIZE = 20;
-/** A sitemap file holds at most 50,000 URLs (sitemaps.org); past that the oldest posts are left out. */
-const SITEMAP_MAX_POSTS = 50_000 - 3;
-const PAGE = 100;
+/** URLs in one sitemap file at most (sitemaps.org). Past that, /sitemap.xml is an index of /sitemap-posts-N.xml files. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** The site's own pages, listed before the posts in the (first) sitemap file. */
+const SITE_PATHS = ['/', '/blog', '/sample'];
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
@@ -35,32 +38,49 @@ function dateTime(value: string): string {
 const newest = (dates: string[]) =>
   dates.reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
 
-type Dated = BlogSummary & { updatedAt?: string };
+type Dated = Pick<BlogSummary, 'id' | 'createdAt'> & { updatedAt?: string };
 
-async function sitemapPosts(db: Db, now: Date): Promise<Dated[]> {
-  const posts: Dated[] = [];
-  let cursor: number | undefined;
-  do {
-    const page = await listPosts(db, { limit: PAGE, beforeId: cursor, now });
-    posts.push(...page.posts);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && posts.length < SITEMAP_MAX_POSTS);
-  return posts.slice(0, SITEMAP_MAX_POSTS);
-}
+const sitemapUrl = (loc: string, lastmod?: string) =>
+  `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(dateTime(lastmod))}</lastmod>` : ''}</url>\n`;
 
-export function sitemapXml(posts: Dated[], publicUrl: string): string {
+/** One sitemap file: the site's pages when `withSite` (dated by the newest post), then the posts. */
+export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true): string {
   const latest = newest(posts.map(modifiedAt));
-  const url = (path: string, lastmod?: string) =>
-    `<url><loc>${escapeXml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(dateTime(lastmod))}</lastmod>` : ''}</url>\n`;
   return (
     XML_DECLARATION +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    url('/', latest) +
-    url('/blog', latest) +
-    url('/sample') +
-    posts.map((post) => url(`/page/${post.id}`, modifiedAt(post))).join('') +
+    (withSite
+      ? SITE_PATHS.map((path) => sitemapUrl(`${publicUrl}${path}`, path === '/sample' ? undefined : latest)).join('')
+      : '') +
+    posts.map((post) => sitemapUrl(`${publicUrl}/page/${post.id}`, modifiedAt(post))).join('') +
     '</urlset>\n'
   );
+}
+
+export function sitemapIndexXml(files: number, publicUrl: string): string {
+  const entries = Array.from(
+    { length: files },
+    (_, i) => `<sitemap><loc>${escapeXml(`${publicUrl}/sitemap-posts-${i + 1}.xml`)}</loc></sitemap>\n`,
+  );
+  return (
+    XML_DECLARATION +
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    entries.join('') +
+    '</sitemapindex>\n'
+  );
+}
+
+/**
+ * How the public posts are split: one file while they fit beside the site's pages, else files of `maxUrls` posts
+ * (the first keeps the site's pages, so it holds that many fewer posts).
+ */
+export function sitemapLayout(postCount: number, maxUrls: number) {
+  const firstPosts = maxUrls - SITE_PATHS.length;
+  const files = postCount <= firstPosts ? 1 : 1 + Math.ceil((postCount - firstPosts) / maxUrls);
+  /** The posts of file n (from 1): how many to skip, and how many to take. */
+  const slice = (n: number) =>
+    n === 1 ? { offset: 0, limit: firstPosts } : { offset: firstPosts + (n - 2) * maxUrls, limit: maxUrls };
+  return { files, slice };
 }
 
 export function feedXml(posts: (BlogPost & { updatedAt?: string })[], publicUrl: string, now = new Date()): string {
@@ -117,23 +137,60 @@ function send(request: FastifyRequest, reply: FastifyReply, { body, headers }: C
 
 export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (
   app,
-  { db, caches, publicUrl, now = Date.now },
+  { db, caches, publicUrl, now = Date.now, maxUrls = SITEMAP_MAX_URLS },
 ) => {
+  // A rebuild in progress, by cache key: requests that miss the cache meanwhile wait for it instead of starting more.
+  const building = new Map<string, Promise<CachedResponse>>();
   async function cached(key: string, type: string, build: () => Promise<string>): Promise<CachedResponse> {
     const hit = caches.lists.get(key);
     if (hit !== undefined) return hit;
-    // Read before building: an answer built from data older than a write that lands meanwhile is not kept.
-    const generation = caches.lists.generation;
-    const body = await build();
-    const answer = { body, headers: { 'content-type': type, etag: strongEtag(body) } };
-    caches.lists.set(key, answer, generation);
-    return answer;
+    const running = building.get(key);
+    if (running !== undefined) return running;
+    const rebuild = (async () => {
+      // Read before building: an answer built from data older than a write that lands meanwhile is not kept.
+      const generation = caches.lists.generation;
+      const body = await build();
+      const answer = { body, headers: { 'content-type': type, etag: strongEtag(body) } };
+      caches.lists.set(key, answer, generation);
+      return answer;
+    })();
+    building.set(key, rebuild);
+    try {
+      return await rebuild;
+    } finally {
+      building.delete(key);
+    }
+  }
+
+  const XML_TYPE = 'application/xml; charset=utf-8';
+
+  /** The posts of one sitemap file, read by one streaming query. */
+  async function sitemapFile(n: number, layout: ReturnType<typeof sitemapLayout>, at: Date): Promise<string> {
+    const posts: Dated[] = [];
+    for await (const post of streamPublicPosts(db, { now: at, ...layout.slice(n) }))
+      posts.push({ id: post.id, createdAt: post.modifiedAt, updatedAt: post.modifiedAt });
+    return sitemapXml(posts, publicUrl, n === 1);
   }
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const answer = await cached('sitemap.xml', 'application/xml; charset=utf-8', async () =>
-      sitemapXml(await sitemapPosts(db, new Date(now())), publicUrl),
-    );
+    const answer = await cached('sitemap.xml', XML_TYPE, async () => {
+      const at = new Date(now());
+      const layout = sitemapLayout(await countPublicPosts(db, at), maxUrls);
+      return layout.files === 1 ? sitemapFile(1, layout, at) : sitemapIndexXml(layout.files, publicUrl);
+    });
+    return send(request, reply, answer);
+  });
+
+  app.get<{ Params: { n: string } }>('/sitemap-posts-:n(^\\d{1,6}).xml', async (request, reply) => {
+    const n = Number(request.params.n);
+    const key = `sitemap-posts-${n}.xml`;
+    const answer = await cached(key, XML_TYPE, async () => {
+      const at = new Date(now());
+      const layout = sitemapLayout(await countPublicPosts(db, at), maxUrls);
+      // No index (everything fits in /sitemap.xml), or past its last file: not a file of this site.
+      return layout.files === 1 || n < 1 || n > layout.files ? '' : sitemapFile(n, layout, at);
+    });
+    if (answer.body === '') return reply.code(404).send({ error: 'Not found' });
     return send(request, reply, answer);
   });
 

@@ -1,7 +1,7 @@
 // POST /api/uploads (multipart image, token first) and GET /uploads/:file (content-addressed, cached forever).
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { WriteGuard } from '../auth';
 import { etagMatches } from '../etag';
@@ -9,8 +9,22 @@ import { ImageRejected } from '../images/imageProcessing';
 import type { VariantFormat } from '../images/imageProcessing';
 import type { ImageService, StoredImage } from '../images/imageService';
 import { QueueFull } from '../images/workQueue';
+import { BODY_LIMITS, DEFAULT_TIMEOUTS, idleBodyCut, refuseAndClose } from '../requestLimits';
 
-export type UploadRoutesOptions = { guard: WriteGuard; images: ImageService };
+export type UploadRoutesOptions = {
+  guard: WriteGuard;
+  images: ImageService;
+  /** how long an upload's body may send nothing before its connection is closed (default: requestLimits.ts) */
+  idleMs?: number;
+};
+
+/** The session cookie issue 21 brings; until then no request carries one and the Authorization header decides. */
+export const SESSION_COOKIE = 'touchline_session';
+
+function hasSessionCookie(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
+}
 
 type ImageType = { ext: string; contentType: string };
 
@@ -37,84 +51,111 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
 const originalName = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/;
 const variantName = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(webp|avif|jpg|png)$/;
 
+const BEARER = /^Bearer\s/i;
+const UPLOAD_TOO_LARGE = `Image is too large (max ${LIMITS.uploadMaxBytes / 1_048_576} MB)`;
 const BUSY = 'The server is busy processing images: try again in a few seconds';
 
-export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { guard, images }) => {
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
+  app,
+  { guard, images, idleMs = DEFAULT_TIMEOUTS.uploadIdleMs },
+) => {
   // Multipart only, and only in this plugin: JSON or text to /api/uploads is a 415.
   app.removeAllContentTypeParsers();
   await app.register(multipart, {
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, fieldSize: LIMITS.accessTokenMax * 4, parts: 5 },
   });
 
-  // A body that is not a form has no field to carry a token: the Authorization header alone decides, before the
-  // body's type is looked at (without a valid token the answer is a 401, whatever else is wrong).
-  const authorizeUnlessForm = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '') && !guard.authorize(request, reply)) {
-      return reply;
+  /**
+   * Who is asking is settled from the headers, before a byte of the body is read: an Authorization header is checked
+   * here; without one (and without a session cookie, whose form must then carry the token before the file) the
+   * answer is a 401. A refused request's connection closes, so the rest of its body is never read.
+   */
+  const credentialFirst = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const { authorization } = request.headers;
+    const form = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+    // Some credential in the headers that is not ours to check here: the form's token field decides, before the file.
+    const other = authorization !== undefined ? !BEARER.test(authorization) : hasSessionCookie(request);
+    if (!(form && other)) {
+      void reply.header('connection', 'close');
+      if (!guard.authorize(request, reply)) return;
+      reply.removeHeader('connection');
     }
+    // Then the size, from Content-Length alone (a chunked body meets the file size limit as it arrives).
+    if (Number(request.headers['content-length']) > BODY_LIMITS.upload)
+      return refuseAndClose(reply, 413, UPLOAD_TOO_LARGE);
+    done();
   };
 
-  app.post('/api/uploads', { onRequest: [guard.refuseBlocked, authorizeUnlessForm] }, async (request, reply) => {
-    if (!request.isMultipart()) {
-      return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
-    }
-    // The token decides first: a Bearer header before a single byte of the form is read, a form field before the
-    // file is read when it comes first, and in any case before a broken or oversized form is reported.
-    let authorized = false;
-    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) {
-      if (!guard.authorize(request, reply)) return reply;
-      authorized = true;
-    }
-
-    let file: Buffer | undefined;
-    let fieldToken: string | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (!authorized && fieldToken !== undefined) {
-            if (!guard.authorize(request, reply, fieldToken)) return reply;
-            authorized = true;
-          }
-          const bytes = await part.toBuffer();
-          if (part.fieldname === 'file') file = bytes;
-        } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
+  app.post(
+    '/api/uploads',
+    { bodyLimit: BODY_LIMITS.upload, onRequest: [guard.refuseBlocked, credentialFirst, idleBodyCut(idleMs)] },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
       }
-    } catch (error) {
-      if (!authorized && !guard.authorize(request, reply, fieldToken)) return reply;
-      // @fastify/multipart's limit errors carry their 4xx status; anything else is the form's own framing
-      // (no boundary, a part cut short): the client's mistake, not a server fault.
-      const status = (error as { statusCode?: unknown }).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-      request.log.info({ err: error }, 'malformed multipart body');
-      return reply.code(400).send({ error: 'Malformed multipart/form-data body' });
-    }
-    if (!authorized && !guard.authorize(request, reply, fieldToken)) return reply;
+      // The Authorization header was checked before the body (credentialFirst). Without it, the form's accessToken
+      // field must come before the file: it is checked when the file part arrives, before that part is read.
+      let authorized = BEARER.test(request.headers.authorization ?? '');
+      // A refused form is answered mid-body: its connection closes so the rest is not read.
+      const refuse = (fieldToken: string | undefined) => {
+        void reply.header('connection', 'close');
+        const ok = guard.authorize(request, reply, fieldToken);
+        if (ok) reply.removeHeader('connection');
+        return ok;
+      };
 
-    if (file === undefined || file.length === 0) {
-      return reply.code(400).send({ error: 'No image: send it in a multipart field named file' });
-    }
-    const type = sniffImage(file);
-    if (type === undefined) {
-      return reply.code(415).send({ error: 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or AVIF image' });
-    }
-    // Named by the bytes as uploaded, so the same photo always gets the same URL, though what is stored and served
-    // under it is the cleaned image.
-    const name = `${createHash('sha256').update(file).digest('hex')}.${type.ext}`;
-    try {
-      const image = await images.accept(name, type.ext, file);
-      return await reply
-        .code(201)
-        .header('location', `/uploads/${name}`)
-        .send({ url: `/uploads/${name}`, image });
-    } catch (error) {
-      if (error instanceof ImageRejected) {
-        // 415: not an image we can read; 422: a well-formed image we refuse to decode (a decompression bomb).
-        return reply.code(error.reason === 'undecodable' ? 415 : 422).send({ error: error.message });
+      let file: Buffer | undefined;
+      let fieldToken: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (!authorized) {
+              if (!refuse(fieldToken)) return reply;
+              authorized = true;
+            }
+            const bytes = await part.toBuffer();
+            if (part.fieldname === 'file') file = bytes;
+          } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
+        }
+      } catch (error) {
+        if (!authorized && !refuse(fieldToken)) return reply;
+        // The body may go on past a limit: close the connection rather than read the rest of it.
+        void reply.header('connection', 'close');
+        // @fastify/multipart's limit errors carry their 4xx status; anything else is the form's own framing
+        // (no boundary, a part cut short): the client's mistake, not a server fault.
+        const status = (error as { statusCode?: unknown }).statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+        request.log.info({ err: error }, 'malformed multipart body');
+        return reply.code(400).send({ error: 'Malformed multipart/form-data body' });
       }
-      if (error instanceof QueueFull) return reply.code(503).header('retry-after', '5').send({ error: BUSY });
-      throw error;
-    }
-  });
+      if (!authorized && !refuse(fieldToken)) return reply;
+
+      if (file === undefined || file.length === 0) {
+        return reply.code(400).send({ error: 'No image: send it in a multipart field named file' });
+      }
+      const type = sniffImage(file);
+      if (type === undefined) {
+        return reply.code(415).send({ error: 'Unsupported image type: upload a PNG, JPEG, WebP, GIF or AVIF image' });
+      }
+      // Named by the bytes as uploaded, so the same photo always gets the same URL, though what is stored and served
+      // under it is the cleaned image.
+      const name = `${createHash('sha256').update(file).digest('hex')}.${type.ext}`;
+      try {
+        const image = await images.accept(name, type.ext, file);
+        return await reply
+          .code(201)
+          .header('location', `/uploads/${name}`)
+          .send({ url: `/uploads/${name}`, image });
+      } catch (error) {
+        if (error instanceof ImageRejected) {
+          // 415: not an image we can read; 422: a well-formed image we refuse to decode (a decompression bomb).
+          return reply.code(error.reason === 'undecodable' ? 415 : 422).send({ error: error.message });
+        }
+        if (error instanceof QueueFull) return reply.code(503).header('retry-after', '5').send({ error: BUSY });
+        throw error;
+      }
+    },
+  );
 
   app.get<{ Params: { file: string } }>('/uploads/:file', async (request, reply) => {
     const { file } = request.params;

@@ -1,7 +1,7 @@
 // Values the e2e server is started with (playwright.config.ts) and the specs rely on.
 
 /** ADMIN_TOKEN of the server under test: publishing and uploads need it. */
-export const ADMIN_TOKEN = 'e2e-admin-token';
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 
 /** The client-side sign-in password (VITE_ADMIN_PASSWORD is not set for the build, so the default). */
 export const SIGN_IN_PASSWORD = 'admin';

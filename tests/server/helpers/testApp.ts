@@ -8,7 +8,7 @@ import type { Db } from '../../../src/server/db/database';
 import { createTestDb } from './testDb';
 import type { TestDb } from './testDb';
 
-export const TOKEN = 'test-admin-token-0123456789';
+export const TOKEN = 'test-admin-token-0123456789abcdef0123';
 /** PUBLIC_URL of the test app: every absolute URL it writes starts with this. */
 export const PUBLIC_URL = 'https://touchline.test';
 
@@ -27,6 +27,12 @@ export async function startTestApp(
     /** server rendering (pages.test.ts passes the source's entry-server render) */
     renderPage?: AppOptions['renderPage'];
     publicUrl?: string;
+    /** Fastify trustProxy as TRUST_PROXY gives it (default false) */
+    trustProxy?: AppOptions['config']['trustProxy'];
+    /** socket and body timeouts (tests shorten them) */
+    timeouts?: AppOptions['timeouts'];
+    /** URLs per sitemap file (default 50,000) */
+    sitemapMaxUrls?: AppOptions['sitemapMaxUrls'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
   } = {},
@@ -36,7 +42,7 @@ export async function startTestApp(
     db: testDb.db,
     config: {
       adminToken: TOKEN,
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       clientDir: options.clientDir ?? join(tmpdir(), 'touchline-no-client-here'),
       publicUrl: options.publicUrl ?? PUBLIC_URL,
     },
@@ -46,6 +52,8 @@ export async function startTestApp(
     scheduleRevisionCheck: options.scheduleRevisionCheck,
     now: options.now,
     renderPage: options.renderPage,
+    timeouts: options.timeouts,
+    sitemapMaxUrls: options.sitemapMaxUrls,
   });
   await app.ready();
   return {

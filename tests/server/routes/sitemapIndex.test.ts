@@ -1,0 +1,122 @@
+// The sitemap at scale: past 50,000 URLs, /sitemap.xml is an index of /sitemap-posts-N.xml files, each built by one
+// streaming query, cached, and rebuilt once however many requests wait for it. 120,000 posts are inserted directly.
+import * as postsRepository from '../../../src/server/repositories/postsRepository';
+import { PUBLIC_URL, startTestApp } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
+import { createTestDb } from '../helpers/testDb';
+import type { TestDb } from '../helpers/testDb';
+import { childrenNamed, only, parseXml } from '../helpers/xml';
+
+const PUBLIC_POSTS = 120_000;
+const DRAFTS = 5;
+const BATCH = 1_000;
+
+let testDb: TestDb;
+let t: TestApp;
+
+/** Rows as the repository stores them, without the API: a post needs no sections to be listed. */
+async function seed(db: TestDb['db']): Promise<void> {
+  const at = '2026-11-01T12:00:00.000Z';
+  const row = (status: 'published' | 'draft') => ({
+    title: 'Post',
+    icon: 'trophy',
+    author_name: 'A',
+    author_title: '',
+    author_image: '',
+    publish_date: '2026-11-01',
+    read_time: '1 min',
+    image_url: '',
+    created_at: at,
+    status,
+    publish_at: null,
+    updated_at: at,
+  });
+  for (let done = 0; done < PUBLIC_POSTS; done += BATCH)
+    await db.kysely
+      .insertInto('posts')
+      .values(Array.from({ length: BATCH }, () => row('published')))
+      .execute();
+  await db.kysely
+    .insertInto('posts')
+    .values(Array.from({ length: DRAFTS }, () => row('draft')))
+    .execute();
+}
+
+// Inserting and reading 120,000 rows takes seconds on PostgreSQL on a busy 2-core machine.
+jest.setTimeout(120_000);
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  await seed(testDb.db);
+  t = await startTestApp({ testDb });
+});
+afterAll(async () => {
+  await t.close();
+  await testDb.drop();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const postLocs = (body: string) => [...body.matchAll(/<loc>[^<]*\/page\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
+const urlCount = (body: string) => body.split('<url>').length - 1;
+
+describe('a sitemap of 120,000 posts', () => {
+  it('is an index of files of at most 50,000 URLs that together list every public post once', async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    const root = parseXml(index.body);
+    expect(root.name).toBe('sitemapindex');
+    expect(root.attributes.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const files = childrenNamed(root, 'sitemap').map((entry) => only(entry, 'loc').text);
+    expect(files).toEqual([1, 2, 3].map((n) => `${PUBLIC_URL}/sitemap-posts-${n}.xml`));
+
+    const ids: number[] = [];
+    for (const [i, file] of files.entries()) {
+      const res = await get(file.slice(PUBLIC_URL.length));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(urlCount(res.body)).toBeLessThanOrEqual(50_000);
+      // The site's own pages are in the first file.
+      expect(res.body.includes(`<loc>${PUBLIC_URL}/blog</loc>`)).toBe(i === 0);
+      ids.push(...postLocs(res.body));
+    }
+    // Every public post once: none twice, no draft.
+    expect(ids).toHaveLength(PUBLIC_POSTS);
+    expect(new Set(ids).size).toBe(PUBLIC_POSTS);
+    // The last file is small enough for the strict parser: it is well-formed XML.
+    const last = parseXml((await get('/sitemap-posts-3.xml')).body);
+    expect(last.name).toBe('urlset');
+    expect(childrenNamed(last, 'url').length).toBe(PUBLIC_POSTS - (50_000 - 3) - 50_000);
+  });
+
+  it('answers 404 for a file past the last one', async () => {
+    for (const url of ['/sitemap-posts-4.xml', '/sitemap-posts-0.xml']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found' });
+    }
+  });
+
+  it('builds a file with one streaming query, shared by every request that waits for it, then serves it cached', async () => {
+    const stream = jest.spyOn(postsRepository, 'streamPublicPosts');
+    try {
+      // A fresh app: nothing cached yet.
+      const fresh = await startTestApp({ testDb, sitemapMaxUrls: 40_000 });
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () => fresh.app.inject({ method: 'GET', url: '/sitemap-posts-2.xml' })),
+        );
+        expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+        expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+        expect(urlCount(answers[0]!.body)).toBe(40_000);
+        expect(stream).toHaveBeenCalledTimes(1);
+        const again = await fresh.app.inject({ method: 'GET', url: '/sitemap-posts-2.xml' });
+        expect(again.body).toBe(answers[0]!.body);
+        expect(stream).toHaveBeenCalledTimes(1);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      stream.mockRestore();
+    }
+  });
+});

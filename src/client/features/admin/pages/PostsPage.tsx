@@ -19,7 +19,6 @@ import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import styles from './PostsPage.module.scss';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
@@ -138,7 +137,7 @@ export function PostsPage() {
         (posts.length === 0 ? (
           <p className={fieldStyles.hint}>No posts yet.</p>
         ) : (
-          <table className={styles.postsTable}>
+          <table className={pageStyles.postsTable}>
             <caption className="visually-hidden">Every post, newest first</caption>
             <thead>
               <tr>
@@ -152,13 +151,13 @@ export function PostsPage() {
             <tbody>
               {posts.map((post) => (
                 <tr key={post.id}>
-                  <th scope="row" className={styles.postTitle}>
+                  <th scope="row" className={pageStyles.postTitle}>
                     {post.title}
                   </th>
                   <td>{statusText(post)}</td>
                   <td>
                     {confirming === post.id ? (
-                      <div className={styles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
+                      <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
                         <span>Delete “{post.title}”? This cannot be undone.</span>
                         <button
                           type="button"
@@ -174,7 +173,7 @@ export function PostsPage() {
                         </button>
                       </div>
                     ) : (
-                      <div className={styles.rowActions}>
+                      <div className={pageStyles.rowActions}>
                         <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>
                           <PenLine size={16} aria-hidden="true" />
                           Edit<span className="visually-hidden"> “{post.title}”</span>

@@ -13,7 +13,7 @@ import { useAdminPostQuery } from '../api/adminApi';
 import type { AdminPost } from '../api/adminApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { statusText } from './PostsPage';
-import styles from './PreviewPage.module.scss';
+import pageStyles from './page.module.scss';
 
 type PreviewState =
   | { phase: 'missing' }
@@ -61,7 +61,7 @@ export function PreviewPage() {
   const isPublic = !post.status || post.status === 'published';
   return (
     <>
-      <div className={`reading-column ${styles.previewNote}`} role="note">
+      <div className={`reading-column ${pageStyles.previewNote}`} role="note">
         <p>
           {isPublic ? (
             <>

@@ -3,6 +3,10 @@ import type { Config } from 'jest';
 const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig }] as [string, object];
 
 const config: Config = {
+  // Jest reads testTimeout from the top level only (a project's own is ignored, leaving 5 s). A busy CI host needs
+  // room: a whole client page renders in jsdom with typed input per key, and server tests use real databases, real
+  // image encoding and server-rendered pages (files that start whole server processes set more).
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',
@@ -10,8 +14,6 @@ const config: Config = {
       roots: ['<rootDir>/tests/client'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/tests/client/helpers/setup.ts'],
-      // A whole page renders in jsdom with typed input per key: seconds on a busy CI host, so no test fails for time.
-      testTimeout: 20_000,
       transform: { '^.+\\.(t|j|mj)sx?$': tsJest('tsconfig.json') },
       // msw 2 pulls a few ESM-only packages; let ts-jest transform them.
       transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft/deferred-promise|until-async)/)'],
@@ -27,9 +29,6 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
-      // Real databases, real image encoding and server-rendered pages: give a busy CI host room (files that start
-      // whole server processes set more).
-      testTimeout: 30_000,
       testMatch: ['**/*.test.ts'],
       // pages.test.ts renders the client's source (src/client/entry-server.tsx): JSX, and the lazy pages' import()
       // compiled to require() as jest runs CommonJS. `npm run typecheck` checks that code with the client's settings.

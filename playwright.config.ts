@@ -32,12 +32,17 @@ if (!process.env.TOUCHLINE_E2E_DATA_DIR) {
   if (sources > built) console.warn('e2e: warning: src/ is newer than dist/; run `npm run build` to test your changes');
 }
 
-/** First port of 4300..4339 nobody listens on (a child process, because the config is loaded synchronously). */
+/**
+ * A port of 4300..4339 nobody listens on (a child process, because the config is loaded synchronously). The search
+ * starts at a place of this process's own, so two runs started together rarely probe the same port before either
+ * server listens on it.
+ */
 function freePort(): number {
   const probe = `
     const net = require('node:net');
     (async () => {
-      for (let port = 4300; port < 4340; port++) {
+      for (let i = 0; i < 40; i++) {
+        const port = 4300 + ((${process.pid} + i) % 40);
         const ok = await new Promise((resolve) => {
           const server = net.createServer().once('error', () => resolve(false));
           server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
@@ -88,7 +93,12 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    // npm test (scripts/test.mjs) reads which tests failed from it, to run them once more.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -17,9 +17,14 @@ import { APP_HYDRATING_EVENT, THEME_TOGGLE_ATTRIBUTE } from './app/serverState';
  * starts hydrating, and its toggle then names the other theme. Every other control of a server-rendered page is a link.
  */
 function toggleThemeEarly(event: MouseEvent) {
-  if (!(event.target instanceof Element) || !event.target.closest(`[${THEME_TOGGLE_ATTRIBUTE}]`)) return;
+  const toggle = event.target instanceof Element && event.target.closest(`[${THEME_TOGGLE_ATTRIBUTE}]`);
+  if (!toggle) return;
   const next = document.documentElement.dataset.theme === 'light' ? 'dark' : 'light';
   document.documentElement.dataset.theme = next;
+  // Its name says what the next press does, as the app's toggle (ThemeToggle.tsx) does; the app re-renders it anyway.
+  const label = next === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  toggle.setAttribute('aria-label', label);
+  toggle.setAttribute('title', label);
   try {
     localStorage.setItem('theme', next);
   } catch {

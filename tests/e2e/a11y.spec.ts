@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { seededPost } from './helpers/api';
+import { appStarted, watchAppStart } from './helpers/app';
 import { ADMIN_TOKEN } from './helpers/constants';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -121,9 +122,8 @@ async function showPosts(page: Page) {
   await expect(page.getByRole('table')).toBeVisible();
 }
 
-/** Moves to `path` as a link in the app would (the app fetches the page's data), once the page has hydrated. */
+/** Moves to `path` as a link in the app would (the app fetches the page's data); the app has started (see the test). */
 async function navigateInApp(page: Page, path: string) {
-  await page.waitForLoadState('networkidle');
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
@@ -139,9 +139,13 @@ for (const theme of ['dark', 'light'] as const) {
     test(`${route.name} has no WCAG A/AA violations in the ${theme} theme @phone`, async ({ page, request }) => {
       const { id } = await seededPost(request);
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+      await watchAppStart(page);
       await page.goto(route.path(id));
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       if (route.heading) await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      // Judge the page the app made of it (it loads after the page, src/client/boot.ts) and act in it: the
+      // server-rendered state before it is checked in before-app.spec.ts and ssr.spec.ts.
+      await appStarted(page);
       await route.act?.(page);
       // Judge the settled page: no loading text, webfonts and images done, no colour transition in flight.
       await expect(page.getByText(/^Loading/)).toHaveCount(0);

@@ -1,5 +1,6 @@
 // The shared chrome: the fixed top bar on wide screens, the bottom tab bar on a phone, the not-found page.
 import { expect, test } from '@playwright/test';
+import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 
 const PAGES = [
@@ -75,13 +76,16 @@ test('a keyboard user can skip to the content', async ({ page }) => {
   await expect(page.getByRole('main')).toBeFocused();
 });
 
-test('following a link moves keyboard focus to the new page, so Tab continues there', async ({ page }) => {
+test('following a link moves keyboard focus to the new page, so Tab continues there', async ({ page, request }) => {
+  // A post with links of its own (product cards), so Tab has somewhere to go inside it; the newest post at the time
+  // may be one another test published with nothing to focus.
+  const post = await publishPost(request, richSubmission(`Focus follows the link ${Date.now().toString(36)}`));
   await watchAppStart(page);
   await page.goto('/blog');
   // The app loads after the page (src/client/boot.ts); until it runs, a link is an ordinary page load, which starts
   // at the top of the new document.
   await appStarted(page);
-  const story = page.getByRole('main').getByRole('listitem').getByRole('link').first();
+  const story = page.getByRole('main').getByRole('listitem').getByRole('link', { name: post.title, exact: true });
   const title = await story.textContent();
   await story.focus();
   await page.keyboard.press('Enter');

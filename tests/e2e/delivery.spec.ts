@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { newestPost } from './helpers/api';
+import { appStarted, watchAppStart } from './helpers/app';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { makePng } from './helpers/png';
 
@@ -93,8 +94,11 @@ test('a visitor page loads nothing from any other host (fonts included) @phone',
   const { id } = await newestPost(request);
   const origins = new Set<string>();
   page.on('request', (req) => origins.add(new URL(req.url()).origin));
+  // The app too: it loads after the page (src/client/boot.ts), so wait for it, not for a quiet network alone.
+  await watchAppStart(page);
   for (const path of ['/', '/blog', `/page/${id}`, '/sample']) {
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.goto(path);
+    await appStarted(page);
   }
   expect([...origins]).toEqual([new URL(baseURL!).origin]);
 });
@@ -108,8 +112,11 @@ test('a visitor page logs no errors and every request it makes succeeds', async 
     'response',
     (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`),
   );
+  // The app too: it loads after the page (src/client/boot.ts), so wait for it, not for a quiet network alone.
+  await watchAppStart(page);
   for (const path of ['/', '/blog', `/page/${id}`, '/sample']) {
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.goto(path);
+    await appStarted(page);
   }
   expect(problems).toEqual([]);
 });
@@ -119,6 +126,7 @@ test('a first visit to a post or the list asks the API nothing (the page carries
   request,
 }) => {
   const { id } = await newestPost(request);
+  await watchAppStart(page);
   for (const [path, api] of [
     [`/page/${id}`, `/api/blogs/${id}`],
     ['/blog', '/api/blogs'],
@@ -149,10 +157,10 @@ test('a first visit to a post or the list asks the API nothing (the page carries
     });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Hydrated: the toggle names the theme it switches to, which only the browser knows.
     await expect(page.getByRole('button', { name: /^Switch to (light|dark) theme$/ })).toBeVisible();
+    // Hydrated (the toggle above is in the server's page too): the app had its chance to ask the API.
+    await appStarted(page);
     expect(early, `${path}: no app script before the load event`).toEqual([]);
-    await page.waitForLoadState('networkidle');
     // The page's load event has passed; Chrome reports an unused preload a few seconds after it.
     await page.waitForTimeout(3_500);
     expect(apiRequests, `${path}: no request to ${api}`).toHaveLength(0);

@@ -1,6 +1,7 @@
 // A visitor's path through the public site: landing → blog list → a post, as a person would click it.
 import { expect, test } from '@playwright/test';
 import { listPosts, publishPost, richSubmission, seededPost } from './helpers/api';
+import { appStarted, watchAppStart } from './helpers/app';
 
 test('a visitor goes from the landing page to the blog list to a post @phone', async ({ page, request }) => {
   const title = `Pressing from the front ${Date.now().toString(36)}`;
@@ -95,12 +96,17 @@ test('the blog list pages through older posts with "Load more"', async ({ page, 
   }
   const oldest = (await listPosts(request)).at(-1)!;
 
+  await watchAppStart(page);
   await page.goto('/blog');
   const items = page.getByRole('main').getByRole('listitem');
   await expect(items).toHaveCount(20);
   await expect(page.getByRole('link', { name: oldest.title, exact: true })).toHaveCount(0);
 
+  // 'Load more' is a button once the app runs (src/client/boot.ts loads it after the page); until then it is the link
+  // to /blog?cursor=N, which the pre-hydration test in ssr.spec.ts follows.
+  await appStarted(page);
   const loadMore = page.getByRole('button', { name: 'Load more' });
+  await expect(loadMore).toBeVisible();
   while (await loadMore.isVisible()) {
     const before = await items.count();
     await loadMore.click();

@@ -1,5 +1,6 @@
 // /sample: the static article on creating a video channel in five steps.
 import { expect, test } from '@playwright/test';
+import { appStarted, watchAppStart } from './helpers/app';
 
 test('the sample article shows five steps, equipment cards and an author footer @phone', async ({ page }) => {
   await page.goto('/sample');
@@ -25,7 +26,10 @@ test('the sample article shows five steps, equipment cards and an author footer 
 });
 
 test('Subscribe and Share do nothing', async ({ page }) => {
+  // In the app (before it, they are plain buttons too: before-app.spec.ts).
+  await watchAppStart(page);
   await page.goto('/sample');
+  await appStarted(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

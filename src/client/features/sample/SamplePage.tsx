@@ -1,9 +1,12 @@
-import { Bell, Share2 } from 'lucide-react';
 import { Article } from '../../components/Article';
+import { Icon } from '../../components/Icon';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { sampleArticle, sampleProducts } from './sampleArticle';
 
-/** /sample: a static article. Subscribe and Share do nothing, as the spec asks (SPEC 2). */
+/**
+ * /sample: a static article. Subscribe and Share do nothing, as the spec asks (SPEC 2). Their icons come from the post
+ * icons' sprite, as the article's do: lucide's components would add their path data to this page's JavaScript.
+ */
 export function SamplePage() {
   useDocumentTitle(sampleArticle.title);
   return (
@@ -13,11 +16,11 @@ export function SamplePage() {
       authorActions={
         <>
           <button type="button" className="button">
-            <Bell size={18} aria-hidden="true" />
+            <Icon name="Bell" size={18} />
             Subscribe
           </button>
           <button type="button" className="button button-secondary">
-            <Share2 size={18} aria-hidden="true" />
+            <Icon name="Share" size={18} />
             Share
           </button>
         </>

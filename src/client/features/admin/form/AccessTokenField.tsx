@@ -18,7 +18,7 @@ export function AccessTokenField() {
       value={accessToken}
       maxLength={LIMITS.accessTokenMax}
       autoComplete="off"
-      hint="The server's ADMIN_TOKEN (printed when the server starts). It is kept for this session only."
+      hint="The server's admin token: its ADMIN_TOKEN, or the file whose path it prints at start. It is kept for this session only."
       onChange={(token) => dispatch(accessTokenChanged(token))}
       addon={
         <button type="button" className={buttons.iconButton} onClick={() => setVisible((value) => !value)}>

@@ -25,7 +25,6 @@ import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
-import { lazyChildLogger } from './logging';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -79,7 +78,6 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // One log line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
     // The largest upload plus headroom for multipart framing; each route sets its own, smaller or exact, limit.
     bodyLimit: LIMITS.uploadMaxBytes + 1_048_576,
     frameworkErrors: answerFrameworkError,
@@ -92,12 +90,11 @@ export async function buildApp({
   registerErrorHandler(app);
 
   // Callback-style hooks here and below, not async ones: each async hook costs every request a promise.
-  // Exactly what the line prints, on the app's logger with the request id as a field (the request's own logger is then
-  // never made, see lazyChildLogger): no serializer walks a request or reply object.
+  // Exactly what the line prints (the request id is the request logger's own binding): no serializer walks a request
+  // or reply object.
   app.addHook('onResponse', (request, reply, done) => {
-    app.log.info(
+    request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         url: request.url,
         statusCode: reply.statusCode,

@@ -2,7 +2,6 @@
 // which took a third of the API's throughput. This destination buffers lines and writes them asynchronously in
 // batches (pino's recommendation for throughput); a timer bounds how long a line waits on a quiet server, and
 // flushLog() writes whatever is left before the process exits, so no line is lost on a clean shutdown.
-import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 
 export type LogDestination = ReturnType<typeof pino.destination>;
@@ -53,36 +52,4 @@ export function flushLog(destination: LogDestination): Promise<void> {
       resolve();
     });
   });
-}
-
-type ChildBindings = Parameters<FastifyBaseLogger['child']>[0];
-type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
-
-/**
- * Fastify makes a child logger (bound to the request id) for every request; most requests never log through it (the
- * request line is written on the app's logger with the id as a field). This one is made on first use.
- */
-export function lazyChildLogger(
-  parent: FastifyBaseLogger,
-  bindings: ChildBindings,
-  options?: ChildOptions,
-): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= parent.child(bindings, options));
-  return {
-    get level() {
-      return real().level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-    info: (...args: Parameters<FastifyBaseLogger['info']>) => real().info(...args),
-    error: (...args: Parameters<FastifyBaseLogger['error']>) => real().error(...args),
-    debug: (...args: Parameters<FastifyBaseLogger['debug']>) => real().debug(...args),
-    fatal: (...args: Parameters<FastifyBaseLogger['fatal']>) => real().fatal(...args),
-    warn: (...args: Parameters<FastifyBaseLogger['warn']>) => real().warn(...args),
-    trace: (...args: Parameters<FastifyBaseLogger['trace']>) => real().trace(...args),
-    silent: (...args: Parameters<FastifyBaseLogger['silent']>) => real().silent(...args),
-    child: (more, moreOptions) => real().child(more, moreOptions),
-  };
 }

@@ -9,7 +9,8 @@
 // json-server 1.0 serves the same 1,000 posts and summaries beside them (GET /posts/:id, a page of 20 summaries), the
 // comparison issue 24 sets its goals against. Every figure the goals name is repeated at the end with its target.
 // Profile the servers with BENCH_CPU_PROF=DIR npm run bench:api: each server child runs under --cpu-prof and writes its
-// profile into DIR when the bench stops it.
+// profile into DIR when the bench stops it. BENCH_ONLY=list|detail|page measures one request, on the app and the bare
+// server alone (what a profile of that request's hot path wants).
 // Servers run in child processes so autocannon does not share their event loop. The page is whatever the server
 // answers for it (the client shell, or the server-rendered page), so this script needs no change when that changes.
 import { spawn } from 'node:child_process';
@@ -305,7 +306,9 @@ async function bench() {
     /** req/s by request and variant title */
     const rps = {};
     const [appPid, barePid] = children.map((child) => child.pid);
+    const only = process.env.BENCH_ONLY;
     const group = async (label, path, appPath, headers) => {
+      if (only && `/${only}` !== path) return;
       const variants = [
         { title: `  bare node:http, same ${answers[path].body.length} B`, url: `${bare}${path}`, pid: barePid },
         { title: label, url: `${app}${appPath}`, pid: appPid },
@@ -331,6 +334,7 @@ async function bench() {
           url: `${at(PORTS.jsonServer)}${jsonServerPath}`,
           pid: jsonServerPid,
         });
+      if (only) variants.splice(2);
       const measured = await measureGroup(variants, headers);
       rps[path] = Object.fromEntries(measured.map((row, index) => [variants[index].title, row['req/s']]));
       // The app first, the ceiling last, as the table reads best.
@@ -347,6 +351,7 @@ async function bench() {
     );
     console.table(rows);
     const ratio = (path, over, under) => {
+      if (!rps[path]) return 'not measured';
       const [a, b] = [over, under].map(
         (start) => Object.entries(rps[path]).find(([title]) => title.startsWith(start))?.[1],
       );
@@ -379,8 +384,10 @@ async function bench() {
         measured: ratio('/list', 'GET', '  json-server'),
       },
     ]);
-    console.log('\nMaking each visitor page with every cache off (sequential requests, one connection):');
-    console.table(await renderTimes(at(PORTS.uncached)));
+    if (!only) {
+      console.log('\nMaking each visitor page with every cache off (sequential requests, one connection):');
+      console.table(await renderTimes(at(PORTS.uncached)));
+    }
     if (rows.some((row) => row.ok !== 'yes')) process.exitCode = 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');

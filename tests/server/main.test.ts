@@ -174,6 +174,13 @@ describe('main (the server process)', () => {
         Array.from({ length: count }, (_, i) => `/api/blogs?limit=${i + 1}`),
       );
       expect(requests.every((line) => line.statusCode === 200)).toBe(true);
+      // What an operator reads, and nothing else: no request or reply object walked into the line.
+      const [first] = requests as Record<string, unknown>[];
+      expect(Object.keys(first ?? {}).sort()).toEqual(
+        ['bytes', 'hostname', 'level', 'method', 'ms', 'msg', 'pid', 'reqId', 'statusCode', 'time', 'url'].sort(),
+      );
+      expect(first).toMatchObject({ method: 'GET', reqId: expect.any(String), bytes: expect.any(Number) });
+      expect(first?.bytes).toBeGreaterThan(0);
     } finally {
       server.child.kill('SIGKILL');
     }

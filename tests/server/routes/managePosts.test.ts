@@ -445,14 +445,20 @@ describe('scheduled posts', () => {
 });
 
 describe('another server on the same database', () => {
-  it('shows an update and a delete made through one app in the other once its revision check is due', async () => {
+  /** A second app on the test database whose revision check runs only when the test ticks it. */
+  async function startReader(now: () => number) {
     const revisionCheck = manualSchedule();
-    const reader = await startTestApp({
+    const app = await startTestApp({
       testDb,
-      now: () => START,
+      now,
       listCacheTtlMs: 24 * HOUR,
       scheduleRevisionCheck: revisionCheck.schedule,
     });
+    return { reader: app, revisionCheck };
+  }
+
+  it('shows an update and a delete made through one app in the other once its revision check is due', async () => {
+    const { reader, revisionCheck } = await startReader(() => START);
     try {
       const { id } = await create();
       expect((await anonymousGet(id, reader)).post?.title).toBe('Derby Day');
@@ -475,13 +481,7 @@ describe('another server on the same database', () => {
 
   it('learns a schedule set through the other app and publishes it on time', async () => {
     let readerClock = START;
-    const revisionCheck = manualSchedule();
-    const reader = await startTestApp({
-      testDb,
-      now: () => readerClock,
-      listCacheTtlMs: 24 * HOUR,
-      scheduleRevisionCheck: revisionCheck.schedule,
-    });
+    const { reader, revisionCheck } = await startReader(() => readerClock);
     try {
       expect(await anonymousTitles(reader)).toEqual([]);
       await create({ publishAt: new Date(START + HOUR).toISOString() }, 'Saturday preview');

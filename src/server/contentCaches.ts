@@ -48,9 +48,10 @@ export class ContentCaches {
   private revision: number | undefined;
   /** the next moment a scheduled post becomes public (epoch ms); Infinity: none known */
   private nextPublishAt = Number.POSITIVE_INFINITY;
-  /** bumped by every clear, so a check that raced a local write reads again rather than vouch for what it never saw */
-  private epoch = 0;
+  /** the read of the content's state in flight, if any (one at a time) */
   private checking: Promise<void> | undefined;
+  /** the read that starts once the one in flight ends, shared by every local write that came meanwhile */
+  private queued: Promise<void> | undefined;
   private readonly schedule: Schedule;
   private stopSchedule: (() => void) | undefined;
 
@@ -88,11 +89,20 @@ export class ContentCaches {
 
   /**
    * Something public changed here: forget every cached answer (a read racing this one is not re-cached either), and
-   * learn the content's state again, since the write may have scheduled a post. Resolves once that is known.
+   * learn the content's state again, since the write may have scheduled a post. Resolves once a read that started
+   * after this call has been applied: a read already in flight may predate the write, so the write waits for the next
+   * one, which it shares with every other write that comes meanwhile. A burst of writes therefore waits for at most two
+   * reads each, however long it lasts.
    */
   invalidate(): Promise<void> {
     this.clear();
-    return this.check();
+    if (!this.enabled || this.readState === undefined) return Promise.resolve();
+    if (this.checking === undefined) return this.check();
+    this.queued ??= this.checking.then(() => {
+      this.queued = undefined;
+      return this.check();
+    });
+    return this.queued;
   }
 
   /** The request path's check: clears the caches when a scheduled post came due (an integer compare otherwise). */
@@ -117,30 +127,27 @@ export class ContentCaches {
   }
 
   /**
-   * Reads the content's state (one read at a time: callers share it) and clears the caches when another process
-   * changed content. When the database does not answer, keeps nothing that could be stale.
+   * Reads the content's state (one read at a time: callers share the one in flight) and clears the caches when the
+   * revision moved. Reads run one after another, so each applies a newer state than the one before it. When the
+   * database does not answer, keeps nothing that could be stale.
    */
   check(): Promise<void> {
     if (!this.enabled || this.readState === undefined) return Promise.resolve();
     const readState = this.readState;
     this.checking ??= (async () => {
-      for (;;) {
-        const epoch = this.epoch;
-        let state: ContentState;
-        try {
-          state = await readState(new Date(this.now()));
-        } catch {
-          // The read itself meets (and reports) the failure.
-          this.clear();
-          return;
-        }
-        // A local write landed meanwhile: the state read may predate it, so read again.
-        if (this.epoch !== epoch) continue;
-        if (this.revision !== undefined && state.revision !== this.revision) this.clear();
-        this.revision = state.revision;
-        this.nextPublishAt = state.nextPublishAt ?? Number.POSITIVE_INFINITY;
+      let state: ContentState;
+      try {
+        state = await readState(new Date(this.now()));
+      } catch {
+        // The read itself meets (and reports) the failure.
+        this.clear();
         return;
       }
+      // A local write may have landed during the read: then its revision differs from the one read here, the next
+      // read clears the caches once more (harmless), and the write's own read (see invalidate) brings its schedule.
+      if (this.revision !== undefined && state.revision !== this.revision) this.clear();
+      this.revision = state.revision;
+      this.nextPublishAt = state.nextPublishAt ?? Number.POSITIVE_INFINITY;
     })().finally(() => {
       this.checking = undefined;
     });
@@ -151,6 +158,5 @@ export class ContentCaches {
     this.posts.clear();
     this.lists.clear();
     this.pages.clear();
-    this.epoch += 1;
   }
 }

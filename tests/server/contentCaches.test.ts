@@ -106,6 +106,29 @@ test('a check that raced a local write reads again instead of vouching for the c
   expect(s.cached()).toEqual([undefined, undefined]);
 });
 
+test('writes that keep coming do not hold each other up: each answers once a read that started after it is in', async () => {
+  const answers: (() => void)[] = [];
+  const caches = new ContentCaches({
+    now: () => 0,
+    readState: () => new Promise<ContentState>((resolve) => answers.push(() => resolve({ revision: 1 }))),
+  });
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  const done: number[] = [];
+  const write = (n: number) => void caches.invalidate().then(() => done.push(n));
+  write(1);
+  for (let n = 2; n <= 6; n += 1) {
+    write(n); // lands while the read for the write before it is in flight
+    await settled();
+    answers.shift()!();
+    await settled();
+    expect(done).toEqual(Array.from({ length: n - 1 }, (_, i) => i + 1));
+  }
+  answers.shift()!();
+  await settled();
+  expect(done).toEqual([1, 2, 3, 4, 5, 6]);
+  expect(answers).toHaveLength(0);
+});
+
 test('when the database does not answer, nothing cached is served', async () => {
   const s = setup();
   await s.caches.check();

@@ -2,7 +2,7 @@
 // editing with its ETag, update with If-Match, delete. All carry the token as a Bearer header. The reads are RTK
 // Query queries (loading, errors and stale answers are the library's); the token is part of their key, so they are
 // dropped as soon as no page shows them (keepUnusedDataFor: 0) and the token never outlives the page in the cache.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -22,6 +22,8 @@ export type PostWithTag = { post: AdminPost; etag: string };
  */
 export type AdminPostsArg = { token: string; load: number };
 export type AdminPostArg = { id: string; token: string; load: number };
+/** The query's own key: the arg plus the page that asked (see useAdminPostQuery). */
+type AdminPostKey = AdminPostArg & { page?: number };
 
 export const TOKEN_MISSING_TEXT =
   'Enter the access token to see every post: drafts and scheduled posts are shown only to the token holder.';
@@ -49,7 +51,7 @@ export const adminApi = blogApi.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
-    adminPost: build.query<PostWithTag, AdminPostArg>({
+    adminPost: build.query<PostWithTag, AdminPostKey>({
       // Without a token this is the public read: a draft then answers 404, as it does for any reader.
       query: ({ id, token }) => ({ url: blogPath(id), headers: token ? bearer(token) : undefined }),
       transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
@@ -80,17 +82,27 @@ export const adminApi = blogApi.injectEndpoints({
 
 const { adminPost, adminPosts } = adminApi.endpoints;
 
-/** One post as the admin may see it, fetched while a page shows it (skipped without an argument). */
+let pagesShown = 0;
+
+/**
+ * One post as the admin may see it, fetched while a page shows it (skipped without an argument). Each page that shows
+ * it asks the server itself: the key names the page, so a page opened just as another closes (Edit, save, then
+ * Preview) never takes over the other's answer from before the save.
+ */
 export function useAdminPostQuery(arg: AdminPostArg | null) {
   const dispatch = useAppDispatch();
+  const [page] = useState(() => (pagesShown += 1));
   const { id = '', token = '', load = 0 } = arg ?? {};
   const skip = arg === null;
   useEffect(() => {
     if (skip) return;
-    const subscription = dispatch(adminPost.initiate({ id, token, load }));
+    const subscription = dispatch(adminPost.initiate({ id, token, load, page }));
     return () => subscription.unsubscribe();
-  }, [dispatch, skip, id, token, load]);
-  const select = useMemo(() => adminPost.select(skip ? skipToken : { id, token, load }), [skip, id, token, load]);
+  }, [dispatch, skip, id, token, load, page]);
+  const select = useMemo(
+    () => adminPost.select(skip ? skipToken : { id, token, load, page }),
+    [skip, id, token, load, page],
+  );
   return useAppSelector(select);
 }
 

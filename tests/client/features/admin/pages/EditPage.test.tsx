@@ -78,6 +78,28 @@ test('Submit saves with PUT and If-Match, shows the spec alert and keeps editing
   expect(seen.filter((request) => request.method === 'PUT')[1].ifMatch).toBe('"v2"');
 });
 
+test('each visit to Preview and Edit asks the server again, so neither shows a version from before a save', async () => {
+  const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
+  const { user } = openEdit();
+  const gets = () => seen.filter((request) => request.method === 'GET').length;
+  // Edit, save, Preview, back to Edit, twice: the second round trip switches pages that have loaded once already.
+  for (const revised of ['Derby Day, Revised', 'Derby Day, Final']) {
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, revised);
+    alertSpy.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SUCCESS));
+    const before = gets();
+    await user.click(screen.getByRole('link', { name: 'Preview the post' }));
+    expect(await screen.findByRole('heading', { level: 1, name: revised })).toBeInTheDocument();
+    expect(gets()).toBe(before + 1);
+    await user.click(screen.getByRole('link', { name: 'Edit' }));
+    await waitFor(() => expect(gets()).toBe(before + 2));
+    expect(await screen.findByLabelText('Title')).toHaveValue(revised);
+  }
+});
+
 test('a 412 says the post changed elsewhere, overwrites nothing, and Reload brings the current version', async () => {
   const api = adminApi({ put: 412 });
   const { user } = openEdit();

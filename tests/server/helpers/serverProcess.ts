@@ -15,7 +15,9 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   // node itself with tsx's loader (not the tsx CLI, which forks): signals reach the server process directly.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    // No built client (as in testApp): these tests are about the server, and `npm test` may be rebuilding dist/ while
+    // they run, so a server that read it could meet files half written.
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: join(root, 'no-client'), ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -212,22 +212,26 @@ function jestRepeat(reportFile, wrap) {
     const run = [...wrap, 'npx', 'jest', '--ci', ...jestJson(again), '--runTestsByPath', ...paths];
     if (!wholeFiles) run.push('--testNamePattern', pattern);
     await spawnStage(run, {}, (text) => process.stdout.write(text));
-    const repeated = jestFailures(readJson(again));
-    const ran = new Set((readJson(again)?.testResults ?? []).map((file) => relative(root, file.name)));
-    const passedAgain = ({ path, name }) =>
-      ran.has(path) && !repeated.some((r) => r.path === path && (r.name === name || r.name === undefined));
+    const files = new Map((readJson(again)?.testResults ?? []).map((file) => [relative(root, file.name), file]));
+    // Passed means ran and passed: a test filtered out, pending or missing from the repeat is no pass.
+    const passedAgain = ({ path, name }) => {
+      const file = files.get(path);
+      if (file === undefined) return false;
+      if (name === undefined) return file.status === 'passed';
+      return file.assertionResults.some((test) => test.fullName === name && test.status === 'passed');
+    };
     return verdictLines(failures, passedAgain, ({ path, name }) => `${path}${name ? ` › ${name}` : ' (the file)'}`);
   };
 }
 
-/** The failed tests of a Playwright JSON report, with their project and title path. */
-function playwrightFailures(report) {
+/** Every test of a Playwright JSON report, with its project and title path and its status. */
+function playwrightTests(report) {
   const failures = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const key = [test.projectName, spec.file, ...titles, spec.title].join(' › ');
-        failures.push({ key, ok: test.status === 'expected' || test.status === 'skipped' });
+        failures.push({ key, status: test.status });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -238,16 +242,19 @@ function playwrightFailures(report) {
 
 /** Repeats the e2e stage's failed tests with Playwright's --last-failed (it keeps their ids from the stage's run). */
 async function playwrightRepeat() {
-  const failures = playwrightFailures(readJson('e2e.json')).filter(({ ok }) => !ok);
+  const failures = playwrightTests(readJson('e2e.json')).filter(
+    ({ status }) => status !== 'expected' && status !== 'skipped',
+  );
   if (failures.length === 0) return ['not repeated: Playwright reported no failed test (see the output above)'];
   if (failures.length > MAX_REPEATS) return [`not repeated: ${failures.length} tests failed, not a flake`];
   await spawnStage(['npx', 'playwright', 'test', '--last-failed'], e2eReports('e2e-again.json'), (text) =>
     process.stdout.write(text),
   );
-  const again = new Map(playwrightFailures(readJson('e2e-again.json')).map(({ key, ok }) => [key, ok]));
+  const again = new Map(playwrightTests(readJson('e2e-again.json')).map(({ key, status }) => [key, status]));
   return verdictLines(
     failures,
-    ({ key }) => again.get(key) === true,
+    // Passed means ran as expected: a test skipped or missing on the repeat is no pass.
+    ({ key }) => again.get(key) === 'expected',
     ({ key }) => key,
   );
 }

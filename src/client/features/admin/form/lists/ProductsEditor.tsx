@@ -1,6 +1,6 @@
 // Recommended products: edit them as fields, or preview them as the same cards the post page shows.
 import { memo, useState } from 'react';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { IMAGE_BOXES } from '../../../../../contract/imageBoxes';
 import type { ImageBox } from '../../../../../contract/imageBoxes';
 import { LIMITS } from '../../../../../contract/limits';
@@ -9,7 +9,7 @@ import { useDraftDispatch, useDraftSelector } from '../../draft/draftScope';
 import { productAdded, productChanged, productRemoved } from '../../draft/editorSlice';
 import type { DraftProduct, ProductFields } from '../../draft/draftTypes';
 import { TextField } from '../TextField';
-import { useRowFocus } from './useRowFocus';
+import { RowList } from './RowList';
 import { uploadedImages } from '../../images/uploadedImages';
 import buttons from '../../../../styles/buttons.module.scss';
 import fieldStyles from '../fields.module.scss';
@@ -108,7 +108,6 @@ export function ProductsEditor() {
   const dispatch = useDraftDispatch();
   const products = useDraftSelector((draft) => draft.products);
   const [previewing, setPreviewing] = useState(false);
-  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(products.length);
 
   return (
     <section className={formStyles.group} aria-labelledby="editor-products-heading">
@@ -128,32 +127,14 @@ export function ProductsEditor() {
           <p className={fieldStyles.hint}>No products to preview.</p>
         )
       ) : (
-        <>
-          {products.length === 0 && <p className={fieldStyles.hint}>No products yet.</p>}
-          {products.map((product, index) => (
-            <ProductEditor
-              key={product.id}
-              product={product}
-              number={index + 1}
-              titleRef={refFor(index)}
-              onRemove={beforeRemove}
-            />
-          ))}
-          <div className={formStyles.actions}>
-            <button
-              type="button"
-              ref={setAddButton}
-              className={buttons.secondaryButton}
-              onClick={() => {
-                beforeAdd();
-                dispatch(productAdded());
-              }}
-            >
-              <Plus size={16} aria-hidden="true" />
-              Add product
-            </button>
-          </div>
-        </>
+        <RowList
+          items={products}
+          emptyText="No products yet."
+          renderRow={(product, index, focus) => (
+            <ProductEditor key={product.id} product={product} number={index + 1} {...focus} />
+          )}
+          addActions={[{ label: 'Add product', onAdd: () => dispatch(productAdded()) }]}
+        />
       )}
     </section>
   );

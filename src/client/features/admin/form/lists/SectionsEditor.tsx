@@ -16,9 +16,9 @@ import {
 import type { DraftListItem, DraftSection, ListTarget } from '../../draft/draftTypes';
 import { IconSelect } from '../IconSelect';
 import { TextField } from '../TextField';
+import { RowList } from './RowList';
 import { useRowFocus } from './useRowFocus';
 import buttons from '../../../../styles/buttons.module.scss';
-import fieldStyles from '../fields.module.scss';
 import formStyles from '../PostForm.module.scss';
 import styles from './SectionsEditor.module.scss';
 
@@ -176,47 +176,22 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
 export function SectionsEditor() {
   const dispatch = useDraftDispatch();
   const sections = useDraftSelector((draft) => draft.header.sections);
-  const { refFor, setAddButton, beforeAdd, beforeRemove } = useRowFocus(sections.length);
   return (
     <section className={formStyles.group} aria-labelledby="editor-sections-heading">
       <h2 id="editor-sections-heading" className={formStyles.groupTitle}>
         Sections
       </h2>
-      {sections.length === 0 && <p className={fieldStyles.hint}>No sections yet. Add one below.</p>}
-      {sections.map((section, index) => (
-        <SectionEditor
-          key={section.id}
-          section={section}
-          number={index + 1}
-          titleRef={refFor(index)}
-          onRemove={beforeRemove}
-        />
-      ))}
-      <div className={formStyles.actions}>
-        <button
-          type="button"
-          ref={setAddButton}
-          className={buttons.secondaryButton}
-          onClick={() => {
-            beforeAdd();
-            dispatch(sectionAdded('single-paragraph'));
-          }}
-        >
-          <Plus size={16} aria-hidden="true" />
-          Add single-paragraph section
-        </button>
-        <button
-          type="button"
-          className={buttons.secondaryButton}
-          onClick={() => {
-            beforeAdd();
-            dispatch(sectionAdded('two-column'));
-          }}
-        >
-          <Plus size={16} aria-hidden="true" />
-          Add two-column section
-        </button>
-      </div>
+      <RowList
+        items={sections}
+        emptyText="No sections yet. Add one below."
+        renderRow={(section, index, focus) => (
+          <SectionEditor key={section.id} section={section} number={index + 1} {...focus} />
+        )}
+        addActions={[
+          { label: 'Add single-paragraph section', onAdd: () => dispatch(sectionAdded('single-paragraph')) },
+          { label: 'Add two-column section', onAdd: () => dispatch(sectionAdded('two-column')) },
+        ]}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Recommended products: edit them as fields, or preview them as the same cards the post page shows.
 import { memo, useState } from 'react';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Eye, Pencil } from 'lucide-react';
 import { IMAGE_BOXES } from '../../../../../contract/imageBoxes';
 import type { ImageBox } from '../../../../../contract/imageBoxes';
 import { LIMITS } from '../../../../../contract/limits';
@@ -9,7 +9,7 @@ import { useDraftDispatch, useDraftSelector } from '../../draft/draftScope';
 import { productAdded, productChanged, productRemoved } from '../../draft/editorSlice';
 import type { DraftProduct, ProductFields } from '../../draft/draftTypes';
 import { TextField } from '../TextField';
-import { RowList } from './RowList';
+import { RemoveRowButton, RowList } from './RowList';
 import { uploadedImages } from '../../images/uploadedImages';
 import buttons from '../../../../styles/buttons.module.scss';
 import fieldStyles from '../fields.module.scss';
@@ -87,19 +87,12 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
           className={formStyles.wide}
         />
       </div>
-      <div className={formStyles.cardActions}>
-        <button
-          type="button"
-          className={buttons.dangerButton}
-          onClick={() => {
-            onRemove(number - 1);
-            dispatch(productRemoved({ productId: product.id }));
-          }}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-          Remove product {number}
-        </button>
-      </div>
+      <RemoveRowButton
+        noun="product"
+        number={number}
+        onRemove={onRemove}
+        remove={() => dispatch(productRemoved({ productId: product.id }))}
+      />
     </fieldset>
   );
 });

@@ -1,7 +1,8 @@
-// A list of editor rows (sections, products): the empty hint, the rows, and the Add buttons below them, with
-// useRowFocus's keyboard focus: a new row's title after an add, the next row (or the first Add button) after a remove.
+// A list of editor rows (sections, products): the empty hint, the rows, the Add buttons below them and each row's
+// Remove button, with useRowFocus's keyboard focus: a new row's title after an add, the next row (or the first Add
+// button) after a remove.
 import type { ReactNode } from 'react';
-import { Plus } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useRowFocus } from './useRowFocus';
 import buttons from '../../../../styles/buttons.module.scss';
 import fieldStyles from '../fields.module.scss';
@@ -52,5 +53,35 @@ export function RowList<T>({ items, emptyText, renderRow, addActions }: RowListP
         ))}
       </div>
     </>
+  );
+}
+
+type RemoveRowButtonProps = {
+  /** what the row is called in its button ('product', 'section') */
+  noun: string;
+  /** the row's number, from 1 */
+  number: number;
+  /** the row's RowFocus.onRemove */
+  onRemove: RowFocus['onRemove'];
+  /** dispatches the removal */
+  remove: () => void;
+};
+
+/** A row's "Remove {noun} {number}" button: moves focus on (see RowFocus), then removes the row. */
+export function RemoveRowButton({ noun, number, onRemove, remove }: RemoveRowButtonProps) {
+  return (
+    <div className={formStyles.cardActions}>
+      <button
+        type="button"
+        className={buttons.dangerButton}
+        onClick={() => {
+          onRemove(number - 1);
+          remove();
+        }}
+      >
+        <Trash2 size={16} aria-hidden="true" />
+        Remove {noun} {number}
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // The post's sections: add, edit and remove them, and the bullet lists of each section or column.
 import { memo } from 'react';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { SECTION_ICONS } from '../../../../../contract/icons';
 import { LIMITS } from '../../../../../contract/limits';
 import { useDraftDispatch, useDraftSelector } from '../../draft/draftScope';
@@ -16,7 +16,7 @@ import {
 import type { DraftListItem, DraftSection, ListTarget } from '../../draft/draftTypes';
 import { IconSelect } from '../IconSelect';
 import { TextField } from '../TextField';
-import { RowList } from './RowList';
+import { RemoveRowButton, RowList } from './RowList';
 import { useRowFocus } from './useRowFocus';
 import buttons from '../../../../styles/buttons.module.scss';
 import formStyles from '../PostForm.module.scss';
@@ -156,19 +156,12 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
           ))}
         </div>
       )}
-      <div className={formStyles.cardActions}>
-        <button
-          type="button"
-          className={buttons.dangerButton}
-          onClick={() => {
-            onRemove(number - 1);
-            dispatch(sectionRemoved({ sectionId: section.id }));
-          }}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-          Remove section {number}
-        </button>
-      </div>
+      <RemoveRowButton
+        noun="section"
+        number={number}
+        onRemove={onRemove}
+        remove={() => dispatch(sectionRemoved({ sectionId: section.id }))}
+      />
     </fieldset>
   );
 });

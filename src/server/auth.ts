@@ -2,6 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import { ADMIN_TOKEN_ACTOR, setActor } from './actor';
 import { hasBody } from './requestLimits';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -82,7 +83,10 @@ export class FailureLimiter {
 export type WriteGuard = {
   /** onRequest hook for write routes: 429 while the address is blocked. */
   refuseBlocked: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Sends 401 (and counts the failure) unless the token is right; returns whether the request may go on. */
+  /**
+   * Sends 401 (and counts the failure) unless the token is right; returns whether the request may go on. When it
+   * may, actorOf(request) names who it acts as.
+   */
   authorize: (request: FastifyRequest, reply: FastifyReply, fieldToken?: unknown) => boolean;
 };
 
@@ -101,7 +105,10 @@ export function createWriteGuard(adminToken: string, limiter: FailureLimiter): W
     },
     authorize(request, reply, fieldToken) {
       const token = presentedToken(request, fieldToken);
-      if (token !== undefined && tokenMatches(token, adminToken)) return true;
+      if (token !== undefined && tokenMatches(token, adminToken)) {
+        setActor(request, ADMIN_TOKEN_ACTOR);
+        return true;
+      }
       limiter.recordFailure(limiterKey(request.ip));
       void reply.code(401).send({ error: token === undefined ? 'Access token required' : 'Invalid access token' });
       return false;

@@ -92,3 +92,17 @@ export type ApiError = { error: string; details?: { path: string; message: strin
 
 /** POST /api/uploads answer: the URL to store in the post, and the facts of the cleaned image. */
 export type UploadResult = { url: string; image: ImageFacts };
+
+/** One entry of GET /api/blogs/:id/revisions (issue 22): a version a change replaced, newest first. */
+export type RevisionSummary = {
+  id: number;
+  /** when the change that replaced this version was stored (ISO 8601) */
+  savedAt: string;
+  /** who made that change: the account's name, or the key's */
+  savedBy: string;
+  /** the version's title */
+  title: string;
+};
+
+/** One entry of GET /api/blogs?status=trash: a post in the trash and when it went there. */
+export type TrashedSummary = BlogSummary & { deletedAt: string };

@@ -33,6 +33,22 @@ export interface PostsTable {
   publish_at: ColumnType<Date | string | null, string | null, string | null>;
   /** changes on every write of the post; PUT and DELETE compare it inside their transaction */
   updated_at: MutableTimestamp;
+  /** when the post went to the trash; null: not in the trash (every read but the trash's list skips the others) */
+  deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** One version of a post that a change replaced (issue 22), in the read shape. */
+export interface PostRevisionsTable {
+  id: Generated<number>;
+  post_id: number;
+  saved_at: Timestamp;
+  /** the account behind the change, or null for a key */
+  saved_by_account_id: number | null;
+  /** the account's or the key's name */
+  saved_by: string;
+  title: string;
+  /** the BlogPost as GET /api/blogs/:id answered it */
+  post: Json;
 }
 
 /** The single row (id 1) whose revision every content write bumps; see contentCaches.ts. */
@@ -103,6 +119,7 @@ export interface Database {
   uploads: UploadsTable;
   image_variants: ImageVariantsTable;
   content_revision: ContentRevisionTable;
+  post_revisions: PostRevisionsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -47,8 +47,8 @@ export interface PostRevisionsTable {
   /** the account's or the key's name */
   saved_by: string;
   title: string;
-  /** the BlogPost as GET /api/blogs/:id answered it */
-  post: Json;
+  /** the BlogPost as GET /api/blogs/:id answered it, as JSON text (on PostgreSQL too: keys keep their order) */
+  post: string;
 }
 
 /** The single row (id 1) whose revision every content write bumps; see contentCaches.ts. */

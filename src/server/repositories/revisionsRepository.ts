@@ -29,6 +29,5 @@ export async function findRevision(db: Db, postId: number, revisionId: number): 
     .where('id', '=', revisionId)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  // jsonb comes back parsed on PostgreSQL, text on SQLite.
-  return (typeof row.post === 'string' ? JSON.parse(row.post) : row.post) as BlogPost;
+  return JSON.parse(row.post) as BlogPost;
 }

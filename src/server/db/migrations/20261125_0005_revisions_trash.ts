@@ -25,8 +25,9 @@ export function revisionsTrash(dialect: Dialect): Migration {
         .addColumn('saved_by_account_id', 'integer')
         .addColumn('saved_by', 'text', (c) => c.notNull())
         .addColumn('title', 'text', (c) => c.notNull())
-        // The whole version in the read shape (GET /api/blogs/:id), so a restore needs nothing else.
-        .addColumn('post', dialect === 'postgres' ? 'jsonb' : 'text', (c) => c.notNull())
+        // The whole version in the read shape (GET /api/blogs/:id), so a restore needs nothing else. Text on both
+        // databases, not jsonb: a revision is answered byte for byte as it was read, keys in their order.
+        .addColumn('post', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('post_revisions_post').on('post_revisions').columns(['post_id', 'id']).execute();
     },

@@ -108,3 +108,17 @@ export type AdminBlogSummary = BlogSummary & PostStaff;
 /** GET /api/keys: an API key without its secret; POST answers the secret once, as `key`. */
 export type ApiKeyInfo = { id: number; name: string; createdAt: string };
 export type NewApiKey = { id: number; name: string; key: string };
+
+/** One entry of GET /api/blogs/:id/revisions (issue 22): a version a change replaced, newest first. */
+export type RevisionSummary = {
+  id: number;
+  /** when the change that replaced this version was stored (ISO 8601) */
+  savedAt: string;
+  /** who made that change: the account's name, or the key's */
+  savedBy: string;
+  /** the version's title */
+  title: string;
+};
+
+/** One entry of GET /api/blogs?status=trash: a post in the trash and when it went there. */
+export type TrashedSummary = BlogSummary & { deletedAt: string };

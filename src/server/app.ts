@@ -21,7 +21,7 @@ import { answerClientError, registerErrorHandler } from './errors';
 import { etagMatches, strongEtag } from './etag';
 import { ContentCaches } from './contentCaches';
 import type { Schedule } from './contentCaches';
-import { contentState } from './repositories/postsRepository';
+import { contentState, purgeTrash } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
 import { healthRoutes } from './routes/healthRoutes';
@@ -159,6 +159,8 @@ export async function buildApp({
   images.onProcessed(() => void caches.invalidate());
   // The look at the shared revision runs on a timer, off the request path (contentCaches.ts).
   app.addHook('onReady', async () => {
+    // Posts 30 days in the trash go at start too, not only on the next write (the clock is the app's own).
+    await purgeTrash(db, new Date(now()));
     await caches.start();
   });
   app.addHook('onClose', (_app, done) => {

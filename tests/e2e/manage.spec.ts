@@ -103,7 +103,7 @@ test('the admin edits a post, a stale tab gets 412, a post is deleted, and the n
   await expect(page.getByRole('rowheader', { name: doomed.title, exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Delete “${doomed.title}”` }).click();
   await page.getByRole('button', { name: 'Delete post' }).click();
-  await expect(page.getByText(`Deleted “${doomed.title}”.`)).toBeVisible();
+  await expect(page.getByText(`Moved “${doomed.title}” to the trash.`)).toBeVisible();
   await expect(page.getByRole('rowheader', { name: doomed.title, exact: true })).toHaveCount(0);
   expect((await request.get(`/api/blogs/${doomed.id}`)).status()).toBe(404);
   // A first load of its address is the server-rendered 404 page (the app's "Blog not found" text is only for a post

@@ -23,6 +23,8 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   adminPosts: lazy(() => import('../features/admin/pages/PostsPage').then((m) => ({ default: m.PostsPage }))),
   adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
   adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
+  adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
+  adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
 };
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 

@@ -37,6 +37,8 @@ export interface PostsTable {
   created_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** the account that last changed the post (null as for created_by) */
   updated_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when the post went to the trash; null: not in the trash (every read but the trash's list skips the others) */
+  deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export type RoleName = 'contributor' | 'author' | 'editor' | 'owner';
@@ -78,6 +80,20 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+}
+
+/** One version of a post that a change replaced (issue 22), in the read shape. */
+export interface PostRevisionsTable {
+  id: Generated<number>;
+  post_id: number;
+  saved_at: Timestamp;
+  /** the account behind the change, or null for a key */
+  saved_by_account_id: number | null;
+  /** the account's or the key's name */
+  saved_by: string;
+  title: string;
+  /** the BlogPost as GET /api/blogs/:id answered it, as JSON text (on PostgreSQL too: keys keep their order) */
+  post: string;
 }
 
 /** The single row (id 1) whose revision every content write bumps; see contentCaches.ts. */
@@ -152,6 +168,7 @@ export interface Database {
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   invitations: InvitationsTable;
+  post_revisions: PostRevisionsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

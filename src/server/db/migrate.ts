@@ -6,6 +6,7 @@ import { createPosts } from './migrations/20261122_0001_create_posts';
 import { addImages } from './migrations/20261123_0002_images';
 import { postStatus } from './migrations/20261123_0003_post_status';
 import { accounts } from './migrations/20261125_0004_accounts';
+import { revisionsTrash } from './migrations/20261125_0005_revisions_trash';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261123_0002_images': addImages(dialect),
     '20261123_0003_post_status': postStatus(dialect),
     '20261125_0004_accounts': accounts(dialect),
+    '20261125_0005_revisions_trash': revisionsTrash(dialect),
   };
 }
 

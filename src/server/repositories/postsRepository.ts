@@ -5,6 +5,7 @@ import type { ValidBlogSubmission } from '../../contract/schemas';
 import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
 import { POST_ID_MAX } from '../../contract/limits';
+import type { PostFacts } from '../accounts/roles';
 
 function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;
@@ -22,17 +23,23 @@ export type PostInput = Omit<ValidBlogSubmission, 'status' | 'publishAt'> &
  * Reads show only public posts (published, and publishAt absent or not after `now`) unless includeHidden is set: the
  * safe default for every anonymous page, feed and sitemap. `now` is the caller's clock, so scheduling needs no SQL now().
  */
-export type ReadOptions = { includeHidden?: boolean; now?: Date };
+export type ReadOptions = { includeHidden?: boolean; now?: Date; trashed?: boolean };
 
 type PostQuery = ReturnType<typeof selectPosts>;
 
+/** Posts out of the trash: a trashed post is gone for every read but the trash's own (selectTrashed). */
 function selectPosts(db: Kysely<Database>) {
-  return db.selectFrom('posts').select(summaryColumns);
+  return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is', null);
+}
+
+function selectTrashed(db: Kysely<Database>) {
+  return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is not', null);
 }
 
 /** The condition of a public post at `now`, for any query on posts. */
 const isPublic = (now: Date) => (eb: ExpressionBuilder<Database, 'posts'>) =>
   eb.and([
+    eb('deleted_at', 'is', null),
     eb('status', '=', 'published'),
     eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now.toISOString())]),
   ]);
@@ -141,6 +148,7 @@ const summaryColumns = [
   'status',
   'publish_at',
   'updated_at',
+  'deleted_at',
 ] as const;
 
 /** Newest first. `beforeId` is the cursor: the id of the last post of the previous page. */
@@ -178,10 +186,10 @@ export async function findPost(db: Db, id: number, options: ReadOptions = {}): P
 async function readPost(
   executor: Kysely<Database>,
   id: number,
-  { includeHidden = false, now = new Date() }: ReadOptions,
+  { includeHidden = false, now = new Date(), trashed = false }: ReadOptions,
 ): Promise<BlogPost | undefined> {
   if (id > POST_ID_MAX) return undefined;
-  let query = selectPosts(executor).where('id', '=', id);
+  let query = (trashed ? selectTrashed(executor) : selectPosts(executor)).where('id', '=', id);
   if (!includeHidden) query = onlyPublic(query, now);
   const post = await query.executeTakeFirst();
   if (post === undefined) return undefined;
@@ -303,6 +311,7 @@ export async function createPost(
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertParts(trx, post.id, input);
+    await purgeExpiredTrash(trx, now);
     const created = await readWritten(trx, post.id, now);
     await bumpRevision(trx);
     return created;
@@ -313,7 +322,21 @@ export async function createPost(
  * A write that must find the post as its caller last saw it. `seenUpdatedAt`: the updatedAt of the version the caller
  * read (and checked If-Match against); `ifUnchanged`: refuse the write unless the post is still at that version.
  */
-export type WriteCondition = { seenUpdatedAt?: string; ifUnchanged?: boolean; now?: Date };
+export type WriteCondition = {
+  seenUpdatedAt?: string;
+  ifUnchanged?: boolean;
+  now?: Date;
+  /**
+   * The version this write replaces, as read before it: kept as a revision in the write's transaction. The write is
+   * then conditional on its updatedAt whatever ifUnchanged says, so the revision is exactly what was replaced.
+   */
+  replaced?: BlogPost;
+  /** who makes the change (stored with the revision) */
+  by?: Author;
+};
+
+/** Who made a change, as a revision names them (actor.ts's Actor fits). */
+export type Author = { accountId: number | null; name: string };
 
 export type WriteOutcome<T> = { outcome: 'done'; value: T } | { outcome: 'not-found' } | { outcome: 'conflict' };
 
@@ -325,8 +348,8 @@ class Refused extends Error {
 
 /** After a conditional statement touched no row: was the post gone, or at another version? */
 async function refusal(trx: Transaction<Database>, id: number): Promise<Refused> {
-  const row = await trx.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
-  return new Refused(row === undefined ? 'not-found' : 'conflict');
+  const row = await trx.selectFrom('posts').select('deleted_at').where('id', '=', id).executeTakeFirst();
+  return new Refused(row === undefined || row.deleted_at !== null ? 'not-found' : 'conflict');
 }
 
 async function conditionally<T>(work: () => Promise<T>): Promise<WriteOutcome<T>> {
@@ -348,11 +371,25 @@ export async function updatePost(
   db: Db,
   id: number,
   input: PostInput,
-  { seenUpdatedAt, ifUnchanged = false, now = new Date() }: WriteCondition = {},
-  /** the signed-in account that writes it (null for a key), recorded as updated_by */
-  by: number | null = null,
+  condition: WriteCondition = {},
+): Promise<WriteOutcome<BlogPost>> {
+  return replacePost(db, id, condition, (trx) => insertParts(trx, id, input), postColumns(input));
+}
+
+/**
+ * The one way a post's content is replaced (PUT, a revision's restore): the conditional UPDATE first, then the
+ * parts, the revision of the version replaced, and the trash's purge, all in one transaction.
+ */
+async function replacePost(
+  db: Db,
+  id: number,
+  { seenUpdatedAt: seenAt, ifUnchanged: unchanged = false, now = new Date(), replaced, by }: WriteCondition,
+  writeParts: (trx: Transaction<Database>) => Promise<void>,
+  columns: ReturnType<typeof postColumns>,
 ): Promise<WriteOutcome<BlogPost>> {
   if (id > POST_ID_MAX) return { outcome: 'not-found' };
+  const seenUpdatedAt = replaced?.updatedAt ?? seenAt;
+  const ifUnchanged = unchanged || replaced !== undefined;
   // Strictly later than the version replaced, even within one millisecond or with another process's clock ahead.
   const seen = seenUpdatedAt === undefined ? Number.NaN : Date.parse(seenUpdatedAt);
   const updatedAt = new Date(Number.isNaN(seen) ? now.getTime() : Math.max(now.getTime(), seen + 1)).toISOString();
@@ -360,14 +397,17 @@ export async function updatePost(
     db.kysely.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('posts')
-        .set({ ...postColumns(input), updated_at: updatedAt, updated_by: by })
-        .where('id', '=', id);
+        .set({ ...columns, updated_at: updatedAt, updated_by: by?.accountId ?? null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null);
       if (ifUnchanged && seenUpdatedAt !== undefined) update = update.where('updated_at', '=', seenUpdatedAt);
       const { numUpdatedRows } = await update.executeTakeFirst();
       if (numUpdatedRows === 0n) throw await refusal(trx, id);
       await trx.deleteFrom('sections').where('post_id', '=', id).execute();
       await trx.deleteFrom('products').where('post_id', '=', id).execute();
-      await insertParts(trx, id, input);
+      await writeParts(trx);
+      if (replaced !== undefined) await storeRevision(trx, replaced, by, now);
+      await purgeExpiredTrash(trx, now);
       const updated = await readWritten(trx, id, now);
       await bumpRevision(trx);
       return updated;
@@ -375,23 +415,224 @@ export async function updatePost(
   );
 }
 
-/** Deletes the post; its sections and products go with it (cascade). Uploaded images stay: others may use them. */
-export async function deletePost(
+/**
+ * Moves the post to the trash: every read but the trash's list treats it as gone; its parts and revisions stay, and
+ * POST /api/blogs/:id/restore brings it back with the status it had.
+ */
+export async function trashPost(
   db: Db,
   id: number,
-  { seenUpdatedAt, ifUnchanged = false }: WriteCondition = {},
+  { seenUpdatedAt, ifUnchanged = false, now = new Date() }: WriteCondition = {},
 ): Promise<WriteOutcome<undefined>> {
   if (id > POST_ID_MAX) return { outcome: 'not-found' };
   return conditionally(() =>
     db.kysely.transaction().execute(async (trx) => {
-      let statement = trx.deleteFrom('posts').where('id', '=', id);
+      let statement = trx
+        .updateTable('posts')
+        .set({ deleted_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null);
       if (ifUnchanged && seenUpdatedAt !== undefined) statement = statement.where('updated_at', '=', seenUpdatedAt);
-      const { numDeletedRows } = await statement.executeTakeFirst();
-      if (numDeletedRows === 0n) throw await refusal(trx, id);
+      const { numUpdatedRows } = await statement.executeTakeFirst();
+      if (numUpdatedRows === 0n) throw await refusal(trx, id);
+      await purgeExpiredTrash(trx, now);
       await bumpRevision(trx);
       return undefined;
     }),
   );
+}
+
+/**
+ * Brings a trashed post back, with the status it had. Its updatedAt moves (the ETag it had in the trash is stale) and
+ * the trashed version is kept as a revision, like any change. not-found: no such post in the trash.
+ */
+export async function restoreFromTrash(
+  db: Db,
+  id: number,
+  { now = new Date(), by }: Pick<WriteCondition, 'now' | 'by'> = {},
+): Promise<WriteOutcome<BlogPost>> {
+  if (id > POST_ID_MAX) return { outcome: 'not-found' };
+  const trashed = await readPost(db.kysely, id, { includeHidden: true, now, trashed: true });
+  if (trashed === undefined) return { outcome: 'not-found' };
+  const updatedAt = new Date(Math.max(now.getTime(), Date.parse(trashed.updatedAt) + 1)).toISOString();
+  return conditionally(() =>
+    db.kysely.transaction().execute(async (trx) => {
+      // Conditional on the version read above, so the revision stored is the one replaced.
+      const { numUpdatedRows } = await trx
+        .updateTable('posts')
+        .set({ deleted_at: null, updated_at: updatedAt, updated_by: by?.accountId ?? null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .where('updated_at', '=', trashed.updatedAt)
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) throw new Refused('not-found');
+      await storeRevision(trx, trashed, by, now);
+      await purgeExpiredTrash(trx, now);
+      const restored = await readWritten(trx, id, now);
+      await bumpRevision(trx);
+      return restored;
+    }),
+  );
+}
+
+/** What the role rules need of a post in the trash (who created it, its status), or undefined when none is there. */
+export async function trashedFacts(db: Db, id: number): Promise<PostFacts | undefined> {
+  if (id > POST_ID_MAX) return undefined;
+  const row = await db.kysely
+    .selectFrom('posts')
+    .select(['created_by', 'status'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { createdBy: row.created_by, status: row.status };
+}
+
+/** Removes a trashed post for good, with its parts and revisions. not-found: the post does not exist at all. */
+export async function deleteForever(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<'done' | 'not-found' | 'not-trashed'> {
+  if (id > POST_ID_MAX) return 'not-found';
+  return db.kysely.transaction().execute(async (trx) => {
+    const { numDeletedRows } = await trx
+      .deleteFrom('posts')
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    if (numDeletedRows === 0n) {
+      const row = await trx.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
+      return row === undefined ? 'not-found' : 'not-trashed';
+    }
+    await purgeExpiredTrash(trx, now);
+    await bumpRevision(trx);
+    return 'done';
+  });
+}
+
+/** How long a post stays in the trash before it is removed for good. */
+export const TRASH_DAYS = 30;
+
+/**
+ * Removes every post trashed more than TRASH_DAYS before `now`, with its revisions: part of every write, and run at
+ * start, so the trash empties itself with no job to schedule.
+ */
+async function purgeExpiredTrash(executor: Kysely<Database>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - TRASH_DAYS * 86_400_000).toISOString();
+  const { numDeletedRows } = await executor
+    .deleteFrom('posts')
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
+}
+
+/** The purge on its own (at start): how many posts it removed. */
+export async function purgeTrash(db: Db, now: Date): Promise<number> {
+  return purgeExpiredTrash(db.kysely, now);
+}
+
+/** Trashed posts, newest first by id (the same cursor as the main list), each with its deletion time. */
+export async function listTrashed(
+  db: Db,
+  { limit, beforeId, now = new Date() }: { limit: number; beforeId?: number; now?: Date },
+): Promise<{ posts: (BlogSummary & { deletedAt: string })[]; nextCursor: number | undefined }> {
+  let query = selectTrashed(db.kysely)
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  return {
+    posts: page.map((row) => ({ ...toSummary(row, now), deletedAt: isoTime(row.deleted_at ?? '') })),
+    nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
+  };
+}
+
+/** Stores `version` (the read shape of the version a change replaced) as a revision of its post. */
+async function storeRevision(
+  trx: Transaction<Database>,
+  version: BlogPost,
+  by: Author | undefined,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('post_revisions')
+    .values({
+      post_id: version.id,
+      saved_at: now.toISOString(),
+      saved_by_account_id: by?.accountId ?? null,
+      saved_by: by?.name ?? '',
+      title: version.title,
+      post: JSON.stringify(version),
+    })
+    .execute();
+}
+
+/**
+ * Replaces the post with one of its revisions: the same fields, status, sections and products (their ids too, so the
+ * post equals the revision apart from updatedAt), keeping the version replaced as a new revision.
+ */
+export async function restoreRevision(
+  db: Db,
+  id: number,
+  version: BlogPost,
+  condition: WriteCondition,
+): Promise<WriteOutcome<BlogPost>> {
+  const columns = {
+    title: version.title,
+    icon: version.icon,
+    author_name: version.authorName,
+    author_title: version.authorTitle,
+    author_image: version.authorImage,
+    publish_date: version.publishDate,
+    read_time: version.readTime,
+    image_url: version.imageUrl,
+    status: version.status === 'draft' ? ('draft' as const) : ('published' as const),
+    publish_at: version.publishAt,
+  };
+  return replacePost(db, id, condition, (trx) => insertVersionParts(trx, id, version), columns);
+}
+
+async function insertVersionParts(trx: Transaction<Database>, postId: number, version: BlogPost): Promise<void> {
+  if (version.sections.length > 0) {
+    await trx
+      .insertInto('sections')
+      .values(
+        version.sections.map((section, position) => ({
+          id: section.id,
+          post_id: postId,
+          position,
+          type: section.type,
+          icon: section.icon,
+          title: section.title,
+          paragraph: section.paragraph,
+          content: JSON.stringify(
+            section.type === 'two-column'
+              ? section.columns.map((c) => ({ heading: c.heading, list: c.list.map((e) => e.item) }))
+              : section.list.map((e) => e.item),
+          ),
+        })),
+      )
+      .execute();
+  }
+  if (version.products.length > 0) {
+    await trx
+      .insertInto('products')
+      .values(
+        version.products.map((product, position) => ({
+          id: product.id,
+          post_id: postId,
+          position,
+          title: product.title,
+          description: product.description,
+          price: product.price,
+          image_url: product.imageUrl,
+          amazon_url: product.amazonUrl,
+        })),
+      )
+      .execute();
+  }
 }
 
 /**
@@ -405,6 +646,7 @@ export async function contentState(db: Db, now: Date): Promise<{ revision: numbe
       .selectFrom('posts')
       .select((eb) => eb.fn.min('publish_at').as('next'))
       .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
       .where('publish_at', '>', now.toISOString())
       .executeTakeFirst(),
   ]);

@@ -1,4 +1,5 @@
-// GET /api/blogs (cursor pages, newest first), GET /api/blogs/:id, POST /api/blogs, PUT and DELETE /api/blogs/:id.
+// GET /api/blogs (cursor pages, newest first), GET /api/blogs/:id, POST /api/blogs, PUT and DELETE /api/blogs/:id
+// (DELETE moves a post to the trash; ?permanent=true removes a trashed one for good, see keepingRoutes.ts).
 // Anonymous readers see public posts only, from the caches; a reader holding the token sees every post, never from
 // or into a cache.
 import * as z from 'zod/mini';
@@ -9,12 +10,15 @@ import type { AdminBlogPost, BlogPost, BlogSummary } from '../../contract/types'
 import { actorOf } from '../actor';
 import type { Actor } from '../actor';
 import { refuseCreate, refuseDelete, refuseEdit } from '../accounts/roles';
+import type { PostFacts } from '../accounts/roles';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { prepareAnswer, sendPrepared } from '../answers';
-import { createPost, deletePost, findPost, listPosts, updatePost } from '../repositories/postsRepository';
+import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } from '../repositories/postsRepository';
+import type { WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { postStaff } from '../repositories/accountsRepository';
+import { deleteForeverRoute, keepingRoutes } from './keepingRoutes';
 import type { ContentCaches } from '../contentCaches';
 import type { CachedResponse } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
@@ -52,7 +56,7 @@ function sendPublic(request: FastifyRequest, reply: FastifyReply, cached: Cached
   return answer ? sendPrepared(request, reply, answer) : sendCached(reply, cached);
 }
 
-function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
+export function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
   return reply
     .headers(headers ?? {})
     .type(JSON_TYPE)
@@ -63,7 +67,7 @@ function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
  * The read shape of one post and its ETag: what GET answers, and what If-Match is compared with. The same bytes for
  * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag.
  */
-function postAnswer(post: BlogPost): CachedResponse {
+export function postAnswer(post: BlogPost): CachedResponse {
   return cachedJson(post);
 }
 
@@ -88,13 +92,13 @@ async function summariesWithStaff(db: Db, posts: BlogSummary[]) {
  * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing post; otherwise one listed tag must equal
  * the current one by strong comparison (a weak W/ tag never matches).
  */
-function ifMatchHolds(header: string | undefined, etag: string): boolean {
+export function ifMatchHolds(header: string | undefined, etag: string): boolean {
   if (header === undefined) return true;
   return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
 }
 
-const STALE = 'The post was changed or deleted since you loaded it. Reload it, then make your changes again.';
-const NOT_FOUND = { error: 'Blog not found' };
+export const STALE = 'The post was changed or deleted since you loaded it. Reload it, then make your changes again.';
+export const NOT_FOUND = { error: 'Blog not found' };
 
 const positiveInteger = (message: string) =>
   z.pipe(z.string().check(z.refine((s) => parsePostId(s) !== undefined, message)), z.transform(Number));
@@ -108,24 +112,29 @@ const listQuerySchema = z.object({
     LIMITS.pageSizeDefault,
   ),
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
-  /** all: drafts and scheduled posts too (needs the token) */
-  status: z.optional(z.enum(['all'])),
+  /** all: drafts and scheduled posts too; trash: only the posts in the trash (both need the token) */
+  status: z.optional(z.enum(['all', 'trash'])),
 });
 
-const idParamsSchema = z.object({ id: positiveInteger('must be a positive integer') });
+const deleteQuerySchema = z.object({
+  /** true: remove a post already in the trash for good (owner and editor only) */
+  permanent: z.optional(z.enum(['true', 'false'])),
+});
+
+export const idParamsSchema = z.object({ id: positiveInteger('must be a positive integer') });
 
 /**
  * DELETE has no body, but clients that label every request application/json send the label with nothing after it,
  * which the JSON parser would refuse as an empty body. Without a body there is nothing to parse.
  */
-async function ignoreEmptyBody(request: FastifyRequest): Promise<void> {
+export async function ignoreEmptyBody(request: FastifyRequest): Promise<void> {
   const length = request.headers['content-length'];
   const chunked = request.headers['transfer-encoding'] !== undefined;
   if (!chunked && (length === undefined || length === '0')) delete request.headers['content-type'];
 }
 
 /** A token holder's answer: never kept by a shared cache, and never mistaken for the anonymous one. */
-function markPrivate(reply: FastifyReply): void {
+export function markPrivate(reply: FastifyReply): void {
   void reply.header('cache-control', 'private, no-store');
 }
 
@@ -171,8 +180,17 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const { limit, cursor, status } = request.query;
     void reply.header('vary', 'Authorization');
-    const who = await reader(request, reply, status === 'all');
+    const who = await reader(request, reply, status !== undefined);
     if (who === undefined) return reply;
+    if (status === 'trash') {
+      const trash = await listTrashed(db, { limit, beforeId: cursor, now: new Date(clock()) });
+      const next = `/api/blogs?limit=${limit}&cursor=${trash.nextCursor}&status=trash`;
+      markPrivate(reply);
+      return sendCached(
+        reply,
+        cachedJson(trash.posts, trash.nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` }),
+      );
+    }
     const includeHidden = who === 'admin' && status === 'all';
     const key = `${limit}:${cursor ?? ''}`;
     let page = includeHidden ? undefined : caches.lists.get(key);
@@ -255,8 +273,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     if (!etags.some((etag) => ifMatchHolds(ifMatch, etag))) return { status: 412 as const };
     // No tag, or *: any version may be replaced.
     const ifUnchanged = ifMatch !== undefined && ifMatch.trim() !== '*';
-    const facts = { createdBy: current.createdBy?.id ?? null, status: current.status };
-    return { status: 200 as const, facts, condition: { seenUpdatedAt: current.updatedAt, ifUnchanged, now: at } };
+    const facts: PostFacts = { createdBy: current.createdBy?.id ?? null, status: current.status };
+    const condition: WriteCondition = { seenUpdatedAt: current.updatedAt, ifUnchanged, now: at };
+    // `current` is the read shape (what a revision keeps); the staff fields are for the role rules only.
+    return { status: 200 as const, facts, condition, current: found, ifUnchanged };
   }
 
   app.put(
@@ -270,14 +290,15 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     },
     async (request, reply) => {
       const { id } = request.params;
-      const at = new Date(clock());
-      const check = await precondition(request, id, at);
-      if (check.status === 404) return reply.code(404).send(NOT_FOUND);
-      if (check.status === 412) return reply.code(412).send({ error: STALE });
       const who = actor(request);
-      const refused = refuseEdit(who, check.facts, request.body.status);
-      if (refused !== undefined) return reply.code(403).send({ error: refused });
-      const result = await updatePost(db, id, request.body, check.condition, who.accountId);
+      const result = await replaceWithRetry(
+        request,
+        id,
+        (check) => updatePost(db, id, request.body, { ...check.condition, replaced: check.current, by: who }),
+        (facts) => refuseEdit(who, facts, request.body.status),
+      );
+      if (result.outcome === 'forbidden') return reply.code(403).send({ error: result.error });
+      if (result.outcome === 'precondition') return reply.code(412).send({ error: STALE });
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
       await caches.invalidate();
@@ -287,22 +308,59 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     },
   );
 
+  /**
+   * A write that keeps the version it replaces as a revision: conditional on the version read just before, so when
+   * another write lands in between and the caller sent no If-Match (any version may be replaced), it runs again on
+   * the new version instead of failing.
+   */
+  async function replaceWithRetry<T>(
+    request: FastifyRequest,
+    id: number,
+    write: (check: { condition: WriteCondition; current: BlogPost }) => Promise<WriteOutcome<T>>,
+    /** the role rule for this change, asked of every version the write would replace */
+    refuse: (facts: PostFacts) => string | undefined,
+  ): Promise<WriteOutcome<T> | { outcome: 'precondition' } | { outcome: 'forbidden'; error: string }> {
+    for (let attempt = 0; ; attempt += 1) {
+      const check = await precondition(request, id, new Date(clock()));
+      if (check.status === 404) return { outcome: 'not-found' };
+      if (check.status === 412) return { outcome: 'precondition' };
+      const refused = refuse(check.facts);
+      if (refused !== undefined) return { outcome: 'forbidden', error: refused };
+      const result = await write(check);
+      if (result.outcome !== 'conflict' || check.ifUnchanged || attempt >= 4) return result;
+    }
+  }
+
+  keepingRoutes(app, {
+    db,
+    guard,
+    caches,
+    clock,
+    replaceWithRetry,
+    stale: STALE,
+    sendPost: (reply, post) => {
+      markPrivate(reply);
+      return sendCached(reply, postAnswer(post));
+    },
+  });
+
   app.delete(
     '/blogs/:id',
     {
-      schema: { params: idParamsSchema },
+      schema: { params: idParamsSchema, querystring: deleteQuerySchema },
       // A DELETE that brings a body is answered before the body is read (an empty one labelled JSON still passes).
       onRequest: [refuseBody(), ignoreEmptyBody, guard.refuseBlocked],
       preValidation: tokenFromHeader,
     },
     async (request, reply) => {
       const { id } = request.params;
+      if (request.query.permanent === 'true') return deleteForeverRoute(db, caches, request, reply, id, clock);
       const check = await precondition(request, id, new Date(clock()));
       if (check.status === 404) return reply.code(404).send(NOT_FOUND);
       if (check.status === 412) return reply.code(412).send({ error: STALE });
       const refused = refuseDelete(actor(request), check.facts);
       if (refused !== undefined) return reply.code(403).send({ error: refused });
-      const result = await deletePost(db, id, check.condition);
+      const result = await trashPost(db, id, check.condition);
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
       await caches.invalidate();

@@ -237,7 +237,7 @@ describe('DELETE /api/blogs/:id', () => {
   const del = (id: number | string, headers: Record<string, string> = bearer) =>
     inject(t, 'DELETE', `/api/blogs/${id}`, { headers });
 
-  it('answers 204; afterwards GET is a 404 and no list has it; its sections and products go, uploads stay', async () => {
+  it('answers 204; afterwards GET is a 404 and no list has it; deleted for good, its parts go, uploads stay', async () => {
     const keep = await create({}, 'Keep me');
     const gone = await create({}, 'Delete me');
     await t.db.kysely
@@ -259,6 +259,10 @@ describe('DELETE /api/blogs/:id', () => {
     expect((await inject(t, 'GET', `/api/blogs/${gone.id}`, { headers: bearer })).statusCode).toBe(404);
     expect(await anonymousTitles()).toEqual(['Keep me']);
     expect((await adminList()).map((p) => p.id)).toEqual([keep.id]);
+    // In the trash its parts stay (a restore brings them back); deleted for good, they go with it.
+    expect((await inject(t, 'DELETE', `/api/blogs/${gone.id}?permanent=true`, { headers: bearer })).statusCode).toBe(
+      204,
+    );
     const orphans = await t.db.kysely.selectFrom('sections').select('id').where('post_id', '=', gone.id).execute();
     expect(orphans).toEqual([]);
     const products = await t.db.kysely.selectFrom('products').select('id').where('post_id', '=', gone.id).execute();

@@ -4,3 +4,5 @@ import '../../../../src/client/features/admin/pages/NewPostPage';
 import '../../../../src/client/features/admin/pages/PostsPage';
 import '../../../../src/client/features/admin/pages/EditPage';
 import '../../../../src/client/features/admin/pages/PreviewPage';
+import '../../../../src/client/features/admin/pages/HistoryPage';
+import '../../../../src/client/features/admin/pages/TrashPage';

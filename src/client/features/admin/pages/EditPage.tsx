@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { List, RefreshCw } from 'lucide-react';
+import { History, List, RefreshCw } from 'lucide-react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { paths } from '../../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
@@ -111,6 +111,12 @@ export function EditPage() {
     <div className={pageStyles.pageHeader}>
       <h1 className={pageStyles.pageTitle}>Edit Blog Post</h1>
       <div className={pageStyles.headerActions}>
+        {validId && (
+          <Link to={paths.adminHistory(id)} className={buttons.secondaryButton}>
+            <History size={16} aria-hidden="true" />
+            History
+          </Link>
+        )}
         <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
           <List size={16} aria-hidden="true" />
           All posts

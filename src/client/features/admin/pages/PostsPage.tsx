@@ -1,10 +1,11 @@
-// /admin/posts: every post, drafts and scheduled ones included, newest first, with Edit, View and Delete. Reading
+// /admin/posts: every post, drafts and scheduled ones included, newest first, with Edit, View, History and Delete
+// (to the trash). Reading
 // them needs the write token (GET /api/blogs?status=all with a Bearer header); it is the one token of the editor
 // slice, shared with /admin and /admin/edit/:id for this tab and never stored.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PenLine, Plus, Trash2 } from 'lucide-react';
+import { History, PenLine, Plus, Trash2 } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -77,7 +78,7 @@ export function PostsPage() {
     setConfirming(null);
     try {
       await deletePost({ id: String(post.id), token });
-      setNotice(`Deleted “${post.title}”.`);
+      setNotice(`Moved “${post.title}” to the trash.`);
     } catch (error) {
       if (statusOf(error) !== 404) {
         setNotice(`“${post.title}” was not deleted. ${failureText(error)}`);
@@ -99,6 +100,10 @@ export function PostsPage() {
           <Link to={paths.admin()} className={buttons.secondaryButton}>
             <Plus size={16} aria-hidden="true" />
             New post
+          </Link>
+          <Link to={paths.adminTrash()} className={buttons.secondaryButton}>
+            <Trash2 size={16} aria-hidden="true" />
+            Trash
           </Link>
         </div>
       </div>
@@ -158,7 +163,7 @@ export function PostsPage() {
                   <td>
                     {confirming === post.id ? (
                       <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
-                        <span>Delete “{post.title}”? This cannot be undone.</span>
+                        <span>Delete “{post.title}”? It goes to the trash, where it can be restored for 30 days.</span>
                         <button
                           type="button"
                           className={buttons.dangerButton}
@@ -187,6 +192,10 @@ export function PostsPage() {
                           className={buttons.secondaryButton}
                         >
                           View<span className="visually-hidden"> “{post.title}”</span>
+                        </Link>
+                        <Link to={paths.adminHistory(post.id)} className={buttons.secondaryButton}>
+                          <History size={16} aria-hidden="true" />
+                          History<span className="visually-hidden"> “{post.title}”</span>
                         </Link>
                         <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
                           <Trash2 size={16} aria-hidden="true" />

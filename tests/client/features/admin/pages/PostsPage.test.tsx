@@ -89,7 +89,7 @@ test('Delete asks first: Cancel keeps the post, confirming deletes it and remove
 
   await user.click(within(table).getByRole('button', { name: 'Delete “Mistake”' }));
   await user.click(screen.getByRole('button', { name: 'Delete post' }));
-  expect(await screen.findByText('Deleted “Mistake”.')).toBeInTheDocument();
+  expect(await screen.findByText('Moved “Mistake” to the trash.')).toBeInTheDocument();
   expect(within(table).queryByText('Mistake')).not.toBeInTheDocument();
   expect(within(table).getByText('Derby Day')).toBeInTheDocument();
   const deletes = seen.filter((request) => request.method === 'DELETE');

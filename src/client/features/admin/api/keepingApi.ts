@@ -1,0 +1,109 @@
+// The admin's requests for revisions and the trash (issue 22): a post's revisions, one revision, restoring one; the
+// posts in the trash, restoring one, deleting one for good. Token as a Bearer header; reads dropped as soon as no page
+// shows them (keepUnusedDataFor: 0), as in adminApi.ts.
+import { useEffect, useMemo } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { blogApi } from '../../../api/blogApi';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RevisionSummary, TrashedSummary } from '../../../../contract/types';
+import type { AdminPost, PostWithTag } from './adminApi';
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
+const postTags = (id: string) => [
+  { type: 'Blog' as const, id: 'LIST' },
+  { type: 'Blog' as const, id },
+];
+
+/** A read as the admin asked for it; `load` counts their requests, so each is a fresh one. */
+export type RevisionsArg = { id: string; token: string; load: number };
+export type RevisionArg = { id: string; rev: number; token: string };
+export type TrashArg = { token: string; load: number };
+
+export const keepingApi = blogApi.injectEndpoints({
+  endpoints: (build) => ({
+    revisions: build.query<RevisionSummary[], RevisionsArg>({
+      query: ({ id, token }) => ({ url: `${blogPath(id)}/revisions`, headers: bearer(token) }),
+      keepUnusedDataFor: 0,
+    }),
+    revision: build.query<AdminPost, RevisionArg>({
+      query: ({ id, rev, token }) => ({ url: `${blogPath(id)}/revisions/${rev}`, headers: bearer(token) }),
+      keepUnusedDataFor: 0,
+    }),
+    restoreRevision: build.mutation<PostWithTag, { id: string; rev: number; token: string; etag: string }>({
+      query: ({ id, rev, token, etag }) => ({
+        url: `${blogPath(id)}/revisions/${rev}/restore`,
+        method: 'POST',
+        headers: { ...bearer(token), ...(etag ? { 'If-Match': etag } : {}) },
+        validateStatus: (response) => response.status === 200,
+      }),
+      transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
+      invalidatesTags: (_result, _error, { id }) => postTags(id),
+    }),
+    trash: build.query<TrashedSummary[], TrashArg>({
+      query: ({ token }) => ({ url: 'blogs?status=trash&limit=100', headers: bearer(token) }),
+      keepUnusedDataFor: 0,
+    }),
+    restoreFromTrash: build.mutation<AdminPost, { id: string; token: string }>({
+      query: ({ id, token }) => ({
+        url: `${blogPath(id)}/restore`,
+        method: 'POST',
+        headers: bearer(token),
+        validateStatus: (response) => response.status === 200,
+      }),
+      invalidatesTags: (_result, _error, { id }) => postTags(id),
+    }),
+    deleteForever: build.mutation<null, { id: string; token: string }>({
+      query: ({ id, token }) => ({
+        url: `${blogPath(id)}?permanent=true`,
+        method: 'DELETE',
+        headers: bearer(token),
+        validateStatus: (response) => response.status === 204,
+      }),
+    }),
+  }),
+});
+
+const { revisions, revision, trash } = keepingApi.endpoints;
+
+/** A post's revisions, newest first, while a page shows them (skipped without an argument). */
+export function useRevisionsQuery(arg: RevisionsArg | null) {
+  const dispatch = useAppDispatch();
+  const { id = '', token = '', load = 0 } = arg ?? {};
+  const skip = arg === null;
+  useEffect(() => {
+    if (skip) return;
+    const subscription = dispatch(revisions.initiate({ id, token, load }));
+    return () => subscription.unsubscribe();
+  }, [dispatch, skip, id, token, load]);
+  const select = useMemo(() => revisions.select(skip ? skipToken : { id, token, load }), [skip, id, token, load]);
+  return useAppSelector(select);
+}
+
+/** One revision in the read shape (skipped without an argument). */
+export function useRevisionQuery(arg: RevisionArg | null) {
+  const dispatch = useAppDispatch();
+  const { id = '', rev = 0, token = '' } = arg ?? {};
+  const skip = arg === null;
+  useEffect(() => {
+    if (skip) return;
+    const subscription = dispatch(revision.initiate({ id, rev, token }));
+    return () => subscription.unsubscribe();
+  }, [dispatch, skip, id, rev, token]);
+  const select = useMemo(() => revision.select(skip ? skipToken : { id, rev, token }), [skip, id, rev, token]);
+  return useAppSelector(select);
+}
+
+/** The posts in the trash (skipped without an argument). */
+export function useTrashQuery(arg: TrashArg | null) {
+  const dispatch = useAppDispatch();
+  const { token = '', load = 0 } = arg ?? {};
+  const skip = arg === null;
+  useEffect(() => {
+    if (skip) return;
+    const subscription = dispatch(trash.initiate({ token, load }));
+    return () => subscription.unsubscribe();
+  }, [dispatch, skip, token, load]);
+  const select = useMemo(() => trash.select(skip ? skipToken : { token, load }), [skip, token, load]);
+  return useAppSelector(select);
+}

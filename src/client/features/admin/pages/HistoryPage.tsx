@@ -1,0 +1,251 @@
+// /admin/history/:id ("History"): the versions of a post that changes replaced, newest first, with when and by whom.
+// Choosing one shows what differs from the current post, field by field and word by word (<del> removed, <ins>
+// added); "Restore this version" asks first, restores it (the current version joins the history) and says so.
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { History, List, PenLine, RotateCcw } from 'lucide-react';
+import { parsePostId } from '../../../../contract/routes';
+import type { RevisionSummary } from '../../../../contract/types';
+import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useMutationRunner } from '../../../api/queryHooks';
+import { AccessTokenField } from '../form/AccessTokenField';
+import { apiErrorMessage } from '../api/apiErrors';
+import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
+import { keepingApi, useRevisionQuery, useRevisionsQuery } from '../api/keepingApi';
+import type { RevisionsArg } from '../api/keepingApi';
+import { selectAccessToken } from '../draft/editorSlice';
+import { postDiff } from '../history/postDiff';
+import buttons from '../../../styles/buttons.module.scss';
+import fieldStyles from '../form/fields.module.scss';
+import formStyles from '../form/PostForm.module.scss';
+import pageStyles from './page.module.scss';
+
+export const HISTORY_TOKEN_MISSING_TEXT = 'Enter the access token to see the history of this post.';
+
+const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
+
+/** A revision's time to the second, in the admin's locale and zone: two saves a minute apart stay apart. */
+export function revisionTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+export function HistoryPage() {
+  useDocumentTitle('History');
+  const { id = '' } = useParams();
+  const validId = parsePostId(id) !== undefined;
+  const token = useAppSelector(selectAccessToken);
+  const [shown, setShown] = useState<RevisionsArg | null>(() => (token && validId ? { id, token, load: 0 } : null));
+  const [missingToken, setMissingToken] = useState(false);
+  const [selected, setSelected] = useState<RevisionSummary | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
+
+  const list = useRevisionsQuery(shown);
+  const current = useAdminPostQuery(shown === null ? null : { id, token: shown.token, load: shown.load });
+  const version = useRevisionQuery(
+    selected === null || shown === null ? null : { id, rev: selected.id, token: shown.token },
+  );
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setNotice(null);
+    setSelected(null);
+    setMissingToken(!token);
+    setShown(token ? { id, token, load: (shown?.load ?? 0) + 1 } : null);
+  }
+
+  async function restoreSelected() {
+    if (selected === null || shown === null) return;
+    setConfirming(false);
+    setBusy(true);
+    try {
+      await restore({ id, rev: selected.id, token: shown.token, etag: current.data?.etag ?? '' });
+      setNotice({ text: `Restored the version of ${revisionTime(selected.savedAt)}.`, failed: false });
+      setSelected(null);
+      setShown({ ...shown, load: shown.load + 1 });
+    } catch (error) {
+      setNotice({ text: `The version was not restored. ${failureText(error)}`, failed: true });
+    } finally {
+      setBusy(false);
+      noticeRef.current?.focus();
+    }
+  }
+
+  const loading = shown !== null && (list.isUninitialized || list.isLoading || current.isLoading);
+  const failed = shown !== null && !loading && (list.isError || current.isError);
+  const revisions = !loading && !failed ? list.data : undefined;
+  const diff = version.data && current.data ? postDiff(version.data, current.data.post) : undefined;
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.pageHeader}>
+        <h1 className={pageStyles.pageTitle}>History</h1>
+        <div className={pageStyles.headerActions}>
+          {validId && (
+            <Link to={paths.adminEdit(id)} className={buttons.secondaryButton}>
+              <PenLine size={16} aria-hidden="true" />
+              Edit post
+            </Link>
+          )}
+          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
+            <List size={16} aria-hidden="true" />
+            All posts
+          </Link>
+        </div>
+      </div>
+      {!validId ? (
+        <p className={pageStyles.failed} role="alert">
+          Blog not found.
+        </p>
+      ) : (
+        <>
+          <p className={pageStyles.intro}>
+            {current.data ? `“${current.data.post.title}”: every` : 'Every'} version a change replaced, newest first.
+            Choose one to see what differs from the current post.
+          </p>
+          <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
+            <AccessTokenField />
+            <div className={formStyles.actions}>
+              <button type="submit" className={buttons.primaryButton}>
+                Show history
+              </button>
+            </div>
+            {missingToken && (
+              <p className={pageStyles.failed} role="alert">
+                {HISTORY_TOKEN_MISSING_TEXT}
+              </p>
+            )}
+          </form>
+          <p
+            ref={noticeRef}
+            tabIndex={-1}
+            role="status"
+            className={notice?.failed ? pageStyles.failed : pageStyles.notice}
+          >
+            {notice?.text}
+          </p>
+          {shown === null && !missingToken && !token && (
+            <p className={fieldStyles.hint}>{HISTORY_TOKEN_MISSING_TEXT}</p>
+          )}
+          {loading && (
+            <p className="status" role="status">
+              Loading history...
+            </p>
+          )}
+          {failed && (
+            <p className={pageStyles.failed} role="alert">
+              {failureText(list.error ?? current.error)}
+            </p>
+          )}
+          {revisions !== undefined &&
+            (revisions.length === 0 ? (
+              <p className={fieldStyles.hint}>No earlier versions yet: each save keeps the version it replaces here.</p>
+            ) : (
+              <ol className={pageStyles.revisions} aria-label="Revisions">
+                {revisions.map((revision) => (
+                  <li key={revision.id}>
+                    <button
+                      type="button"
+                      className={buttons.secondaryButton}
+                      aria-pressed={selected?.id === revision.id}
+                      onClick={() => {
+                        setConfirming(false);
+                        setSelected(revision);
+                      }}
+                    >
+                      <History size={16} aria-hidden="true" />
+                      {revisionTime(revision.savedAt)} by {revision.savedBy || 'unknown'}: “{revision.title}”
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            ))}
+          {selected !== null && (
+            <section className={formStyles.card} aria-labelledby="revision-heading">
+              <h2 id="revision-heading" className={pageStyles.sectionTitle}>
+                The version of {revisionTime(selected.savedAt)}, compared with the current post
+              </h2>
+              {version.isLoading && (
+                <p className="status" role="status">
+                  Loading the version...
+                </p>
+              )}
+              {version.isError && (
+                <p className={pageStyles.failed} role="alert">
+                  {failureText(version.error)}
+                </p>
+              )}
+              {diff !== undefined &&
+                (diff.length === 0 ? (
+                  <p className={fieldStyles.hint}>This version is the same as the current post.</p>
+                ) : (
+                  <dl className={pageStyles.diff}>
+                    {diff.map((field) => (
+                      <div key={field.label}>
+                        <dt>{field.label}</dt>
+                        <dd>
+                          {field.parts.map((part, index) =>
+                            part.change === 'removed' ? (
+                              <del key={index}>{part.text}</del>
+                            ) : part.change === 'added' ? (
+                              <ins key={index}>{part.text}</ins>
+                            ) : (
+                              <span key={index}>{part.text}</span>
+                            ),
+                          )}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                ))}
+              {version.data &&
+                (confirming ? (
+                  <div className={pageStyles.confirm} role="group" aria-label="Restore this version?">
+                    <span>Restore this version? The current post is kept in its history.</span>
+                    <button
+                      type="button"
+                      className={buttons.primaryButton}
+                      ref={confirmRef}
+                      onClick={() => void restoreSelected()}
+                    >
+                      <RotateCcw size={16} aria-hidden="true" />
+                      Restore
+                    </button>
+                    <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(false)}>
+                      Cancel
+                    </button>
+                  </div>
+                ) : (
+                  <div className={formStyles.actions}>
+                    <button
+                      type="button"
+                      className={buttons.primaryButton}
+                      disabled={busy}
+                      onClick={() => setConfirming(true)}
+                    >
+                      <RotateCcw size={16} aria-hidden="true" />
+                      Restore this version
+                    </button>
+                  </div>
+                ))}
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// /admin/trash ("Trash"): the deleted posts with when they were deleted, each with "Restore" and "Delete forever"
+// (asked first). A post stays 30 days in the trash, then the server removes it for good by itself.
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { List, RotateCcw, Trash2 } from 'lucide-react';
+import type { TrashedSummary } from '../../../../contract/types';
+import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useMutationRunner } from '../../../api/queryHooks';
+import { AccessTokenField } from '../form/AccessTokenField';
+import { apiErrorMessage } from '../api/apiErrors';
+import { TOKEN_MISSING_TEXT, TOKEN_REJECTED_TEXT } from '../api/adminApi';
+import { keepingApi, useTrashQuery } from '../api/keepingApi';
+import type { TrashArg } from '../api/keepingApi';
+import { selectAccessToken } from '../draft/editorSlice';
+import { revisionTime } from './HistoryPage';
+import buttons from '../../../styles/buttons.module.scss';
+import fieldStyles from '../form/fields.module.scss';
+import formStyles from '../form/PostForm.module.scss';
+import pageStyles from './page.module.scss';
+
+const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
+
+export function TrashPage() {
+  useDocumentTitle('Trash');
+  const token = useAppSelector(selectAccessToken);
+  const [shown, setShown] = useState<TrashArg | null>(() => (token ? { token, load: 0 } : null));
+  const [missingToken, setMissingToken] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
+  const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
+  const trash = useTrashQuery(shown);
+
+  useEffect(() => {
+    if (confirming !== null) confirmRef.current?.focus();
+  }, [confirming]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setNotice(null);
+    setConfirming(null);
+    setMissingToken(!token);
+    setShown(token ? { token, load: (shown?.load ?? 0) + 1 } : null);
+  }
+
+  async function act(post: TrashedSummary, action: 'restore' | 'delete') {
+    if (shown === null) return;
+    setConfirming(null);
+    try {
+      if (action === 'restore') await restore({ id: String(post.id), token: shown.token });
+      else await deleteForever({ id: String(post.id), token: shown.token });
+      setNotice({
+        text: action === 'restore' ? `Restored “${post.title}”.` : `Deleted “${post.title}” forever.`,
+        failed: false,
+      });
+      setShown({ ...shown, load: shown.load + 1 });
+    } catch (error) {
+      const what = action === 'restore' ? 'restored' : 'deleted';
+      setNotice({ text: `“${post.title}” was not ${what}. ${failureText(error)}`, failed: true });
+    }
+    noticeRef.current?.focus();
+  }
+
+  const loading = shown !== null && (trash.isUninitialized || trash.isLoading);
+  const failed = shown !== null && !loading && trash.isError;
+  const posts = !loading && !failed ? trash.data : undefined;
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.pageHeader}>
+        <h1 className={pageStyles.pageTitle}>Trash</h1>
+        <div className={pageStyles.headerActions}>
+          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
+            <List size={16} aria-hidden="true" />
+            All posts
+          </Link>
+        </div>
+      </div>
+      <p className={pageStyles.intro}>Deleted posts stay here for 30 days, then they are removed for good.</p>
+      <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
+        <AccessTokenField />
+        <div className={formStyles.actions}>
+          <button type="submit" className={buttons.primaryButton}>
+            Show trash
+          </button>
+        </div>
+        {missingToken && (
+          <p className={pageStyles.failed} role="alert">
+            {TOKEN_MISSING_TEXT}
+          </p>
+        )}
+      </form>
+      <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
+        {notice?.text}
+      </p>
+      {shown === null && !missingToken && !token && <p className={fieldStyles.hint}>{TOKEN_MISSING_TEXT}</p>}
+      {loading && (
+        <p className="status" role="status">
+          Loading the trash...
+        </p>
+      )}
+      {failed && (
+        <p className={pageStyles.failed} role="alert">
+          {failureText(trash.error)}
+        </p>
+      )}
+      {posts !== undefined &&
+        (posts.length === 0 ? (
+          <p className={fieldStyles.hint}>The trash is empty.</p>
+        ) : (
+          <table className={pageStyles.postsTable}>
+            <caption className="visually-hidden">Posts in the trash</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Deleted</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {posts.map((post) => (
+                <tr key={post.id}>
+                  <th scope="row" className={pageStyles.postTitle}>
+                    {post.title}
+                  </th>
+                  <td>{revisionTime(post.deletedAt)}</td>
+                  <td>
+                    {confirming === post.id ? (
+                      <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}” forever?`}>
+                        <span>Delete “{post.title}” forever? This cannot be undone.</span>
+                        <button
+                          type="button"
+                          className={buttons.dangerButton}
+                          ref={confirmRef}
+                          onClick={() => void act(post, 'delete')}
+                        >
+                          <Trash2 size={16} aria-hidden="true" />
+                          Delete forever
+                        </button>
+                        <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
+                          Cancel
+                        </button>
+                      </div>
+                    ) : (
+                      <div className={pageStyles.rowActions}>
+                        <button
+                          type="button"
+                          className={buttons.secondaryButton}
+                          onClick={() => void act(post, 'restore')}
+                        >
+                          <RotateCcw size={16} aria-hidden="true" />
+                          Restore<span className="visually-hidden"> “{post.title}”</span>
+                        </button>
+                        <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
+                          <Trash2 size={16} aria-hidden="true" />
+                          Delete forever<span className="visually-hidden"> “{post.title}”</span>
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+    </div>
+  );
+}

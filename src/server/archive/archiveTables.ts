@@ -1,0 +1,28 @@
+// The one ordered registry of what an archive holds (issue 22). Export writes these tables in this order; import
+// loads them in this order (parents before children, for the foreign keys) and resets the identity columns named
+// here. A new table joins the archive by one entry here (accounts, tags and post_tags go before or after posts as
+// their keys need); sessions never do.
+import type { Database } from '../db/database';
+
+export type ArchiveTable = {
+  table: keyof Database;
+  /** the columns that order the dump (a primary key), so two exports of one snapshot are byte for byte the same */
+  orderBy: readonly string[];
+  /** an identity / autoincrement column: its sequence is moved past the imported ids (PostgreSQL) */
+  identity?: string;
+  /** columns holding JSON (jsonb on PostgreSQL, text on SQLite): written as JSON values, stored as JSON text */
+  json?: readonly string[];
+  /** rows per INSERT when loading (bounded by bind parameters, and by memory for tables of bytes) */
+  batch: number;
+};
+
+export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
+  { table: 'posts', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'sections', orderBy: ['id'], identity: 'id', json: ['content'], batch: 500 },
+  { table: 'products', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'post_revisions', orderBy: ['id'], identity: 'id', json: ['post'], batch: 200 },
+  // The cleaned originals. Their variants come along too: re-encoding every width (AVIF above all) on import would
+  // take minutes for a few hundred photos, where copying them takes a second.
+  { table: 'uploads', orderBy: ['name'], batch: 20 },
+  { table: 'image_variants', orderBy: ['hash', 'width', 'format'], batch: 50 },
+];

@@ -1,0 +1,68 @@
+// /admin/history/:id: the revisions, a chosen one's word diff against the current post, and a confirmed restore.
+import '../preloadPages';
+import { configure, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '../../../helpers/renderWithProviders';
+import { API, server } from '../../../helpers/mswServer';
+import { TOKEN, editablePost } from '../adminFixtures';
+import { postDiff } from '../../../../../src/client/features/admin/history/postDiff';
+import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => cancelPendingDraftSaves());
+
+const current = editablePost({ id: 7, title: 'Derby Day: five things we learned' });
+const older = editablePost({ id: 7, title: 'Derby Day: three things we saw', readTime: '4 min read' });
+
+test('postDiff marks removed and added words per changed field only', () => {
+  const diff = postDiff(older, current);
+  expect(diff.map((field) => field.label)).toEqual(['Title', 'Read time']);
+  const title = diff[0]!.parts;
+  expect(title.filter((p) => p.change === 'removed').map((p) => p.text.trim())).toEqual(['three', 'saw']);
+  expect(title.filter((p) => p.change === 'added').map((p) => p.text.trim())).toEqual(['five', 'learned']);
+  expect(postDiff(current, current)).toEqual([]);
+});
+
+test('shows the revisions, the chosen one as <del>/<ins>, and restores it only after confirming', async () => {
+  const seen: { method: string; url: string; ifMatch: string | null }[] = [];
+  server.use(
+    http.all(`${API}/blogs/7*`, ({ request }) => {
+      seen.push({ method: request.method, url: request.url, ifMatch: request.headers.get('if-match') });
+      if (request.headers.get('authorization') !== `Bearer ${TOKEN}`)
+        return HttpResponse.json({ error: 'Invalid access token' }, { status: 401 });
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/revisions'))
+        return HttpResponse.json([
+          { id: 3, savedAt: '2026-11-25T09:00:00.000Z', savedBy: 'Admin token', title: older.title },
+        ]);
+      if (path.endsWith('/revisions/3')) return HttpResponse.json(older);
+      if (path.endsWith('/revisions/3/restore')) return HttpResponse.json(older, { headers: { etag: '"v2"' } });
+      return HttpResponse.json(current, { headers: { etag: '"v1"' } });
+    }),
+  );
+  const { user } = renderApp('/admin/history/7');
+  await screen.findByRole('heading', { level: 1, name: 'History' });
+  await user.type(screen.getByLabelText('Access Token'), TOKEN);
+  await user.click(screen.getByRole('button', { name: 'Show history' }));
+  const revisions = await screen.findByRole('list', { name: 'Revisions' });
+  await user.click(within(revisions).getByRole('button', { name: /Admin token: “Derby Day: three things we saw”/ }));
+
+  const heading = await screen.findByRole('heading', { level: 2, name: /compared with the current post/ });
+  const section = heading.closest('section')!;
+  await within(section).findByText('Title');
+  expect([...section.querySelectorAll('del')].map((e) => e.textContent?.trim())).toEqual(['three', 'saw', '4']);
+  expect([...section.querySelectorAll('ins')].map((e) => e.textContent?.trim())).toEqual(['five', 'learned', '10']);
+
+  await user.click(screen.getByRole('button', { name: 'Restore this version' }));
+  const question = screen.getByRole('group', { name: 'Restore this version?' });
+  await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+  expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+  await user.click(screen.getByRole('button', { name: 'Restore this version' }));
+  await user.click(screen.getByRole('button', { name: 'Restore' }));
+  expect(await screen.findByText(/^Restored the version of /)).toBeInTheDocument();
+  const posts = seen.filter((r) => r.method === 'POST');
+  expect(posts).toHaveLength(1);
+  expect(new URL(posts[0]!.url).pathname).toBe('/api/blogs/7/revisions/3/restore');
+  expect(posts[0]!.ifMatch).toBe('"v1"');
+});

@@ -20,6 +20,7 @@ import type { Schedule } from './contentCaches';
 import { contentState } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
+import { findingRoutes } from './routes/findingRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -176,6 +177,7 @@ export async function buildApp({
       });
       await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(healthRoutes, { db });
+      await api.register(findingRoutes, { db, caches, now });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
+import { isSlug } from '../../contract/tags';
 import type { BlogPost } from '../../contract/types';
 import { presentedToken } from '../auth';
 import { parsePostId } from '../../contract/routes';
@@ -90,6 +91,8 @@ const listQuerySchema = z.object({
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
   /** all: drafts and scheduled posts too (needs the token) */
   status: z.optional(z.enum(['all'])),
+  /** only the posts carrying the tag with this slug (issue 23) */
+  tag: z.optional(z.string().check(z.refine(isSlug, 'must be a tag slug such as premier-league'))),
 });
 
 const idParamsSchema = z.object({ id: positiveInteger('must be a positive integer') });
@@ -146,22 +149,23 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   };
 
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
-    const { limit, cursor, status } = request.query;
+    const { limit, cursor, status, tag } = request.query;
     void reply.header('vary', 'Authorization');
     const who = await reader(request, reply, status === 'all');
     if (who === undefined) return reply;
     const includeHidden = who === 'admin' && status === 'all';
-    const key = `${limit}:${cursor ?? ''}`;
+    const key = `${limit}:${cursor ?? ''}:${tag ?? ''}`;
     let page = includeHidden ? undefined : caches.lists.get(key);
     if (page === undefined) {
       const generation = caches.lists.generation;
       const { posts, nextCursor } = await listPosts(db, {
         limit,
         beforeId: cursor,
+        tag,
         includeHidden,
         now: new Date(clock()),
       });
-      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${includeHidden ? '&status=all' : ''}`;
+      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${tag ? `&tag=${tag}` : ''}${includeHidden ? '&status=all' : ''}`;
       page = cachedJson(posts, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
       if (!includeHidden) caches.lists.set(key, page, generation);
     }

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { LIMITS } from './limits';
 import { isSafeUrl } from './urls';
+import { slugOf, TAG_NAME_MAX, TAGS_MAX } from './tags';
 
 // Strings JSON can carry but neither database stores as sent: PostgreSQL rejects U+0000 in text and jsonb, and an
 // unpaired UTF-16 surrogate is not Unicode text at all (SQLite would store U+FFFD instead).
@@ -73,6 +74,13 @@ export const productInputSchema = z.object({
   amazonUrl: optionalUrl,
 });
 
+const tagName = z.string().check(
+  storable,
+  z.refine((s) => s.trim().length >= 1, 'must not be empty'),
+  z.refine((s) => s.trim().length <= TAG_NAME_MAX, `must be at most ${TAG_NAME_MAX} characters`),
+  z.refine((s) => s.trim() === '' || slugOf(s) !== '', 'must contain a letter from a to z or a digit'),
+);
+
 export const headerInputSchema = z.object({
   icon: optionalText(LIMITS.shortTextMax),
   title: z.string().check(
@@ -89,6 +97,8 @@ export const headerInputSchema = z.object({
       .check(z.maxLength(LIMITS.sectionsMax, `must have at most ${LIMITS.sectionsMax} sections`)),
     [],
   ),
+  /** up to 8 tag names (issue 23), the primary tag first; names equal but for case or accents are kept once */
+  tags: z._default(z.array(tagName).check(z.maxLength(TAGS_MAX, `must have at most ${TAGS_MAX} tags`)), []),
 });
 
 export const footerInputSchema = z.object({

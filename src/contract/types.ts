@@ -1,5 +1,8 @@
 // The read shape of SPEC 3: what GET /api/blogs and GET /api/blogs/:id answer.
 import type { ImageFacts, ImageMap } from './images';
+import type { TagRef } from './tags';
+
+export type { TagRef } from './tags';
 
 export type ListEntry = { item: string };
 
@@ -55,6 +58,11 @@ export type BlogPost = PostState & {
    * have none). Optional: the plain URL fields alone still work as image addresses.
    */
   images?: ImageMap;
+  /**
+   * The post's tags, the primary tag first (issue 23). The server always sends it; optional so that a read shape from
+   * before tags (a cached page, a test fixture) still is one.
+   */
+  tags?: TagRef[];
 };
 
 /** One entry of GET /api/blogs. */
@@ -69,6 +77,7 @@ export type BlogSummary = Pick<
   | 'imageUrl'
   | 'createdAt'
   | 'images'
+  | 'tags'
   | keyof PostState
 >;
 
@@ -122,3 +131,16 @@ export type RevisionSummary = {
 
 /** One entry of GET /api/blogs?status=trash: a post in the trash and when it went there. */
 export type TrashedSummary = BlogSummary & { deletedAt: string };
+
+/** One entry of GET /api/tags: a tag and how many posts carry it (public ones only, for an anonymous caller). */
+export type TagCount = TagRef & { count: number };
+
+/** One hit of GET /api/search. `snippet` is plain text around the first match; matched words are between the
+ * literal strings `<mark>` and `</mark>` (which never occur in indexed text), everything else is text to escape. */
+export type SearchHit = Pick<BlogSummary, 'id' | 'title' | 'authorName' | 'publishDate'> & {
+  tags: TagRef[];
+  snippet: string;
+};
+
+/** GET /api/search's answer; nextCursor is the cursor of the next page, or null on the last. */
+export type SearchAnswer = { items: SearchHit[]; nextCursor: number | null };

@@ -24,6 +24,7 @@ import type { Schedule } from './contentCaches';
 import { contentState, purgeTrash } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
+import { findingRoutes } from './routes/findingRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -211,6 +212,7 @@ export async function buildApp({
         ownOrigins,
         now,
       });
+      await api.register(findingRoutes, { db, caches, now });
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ export const SEED_POSTS: PostInput[] = [
     header: {
       icon: 'Heart',
       title: 'Why Recovery Is the Most Underrated Part of Training',
+      tags: ['Training', 'Recovery'],
       image: img('recovery'),
       publishDate: 'March 14, 2024',
       readTime: '6 min read',
@@ -69,6 +70,7 @@ export const SEED_POSTS: PostInput[] = [
     header: {
       icon: 'TrendingUp',
       title: 'From Couch to 10K in Twelve Weeks',
+      tags: ['Running', 'Training'],
       image: img('running-10k'),
       publishDate: 'June 3, 2024',
       readTime: '8 min read',
@@ -132,6 +134,7 @@ export const SEED_POSTS: PostInput[] = [
     header: {
       icon: 'Trophy',
       title: 'Inside the High Press: How Modern Football Wins the Ball Back',
+      tags: ['Football', 'Tactics'],
       image: img('football-press'),
       publishDate: 'September 21, 2024',
       readTime: '7 min read',

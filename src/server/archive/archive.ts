@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Db } from '../db/database';
 import { ARCHIVE_TABLES } from './archiveTables';
+import { rebuildSearchIndex } from '../search/searchIndex';
 import type { ArchiveTable } from './archiveTables';
 
 export const ARCHIVE_FORMAT = 'touchline-archive';
@@ -255,4 +256,7 @@ export async function rebuildDerived(db: Db): Promise<void> {
   for (const step of DERIVED_STEPS) await step(db);
 }
 
-const DERIVED_STEPS: readonly ((db: Db) => Promise<void>)[] = [];
+const DERIVED_STEPS: readonly ((db: Db) => Promise<void>)[] = [
+  // The full-text index is built from the posts, never carried (each database has its own engine).
+  (db) => rebuildSearchIndex(db),
+];

@@ -17,9 +17,14 @@ export type ArchiveTable = {
 };
 
 export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
+  // Staff first: posts and revisions name accounts. Password hashes travel; sessions and invitations never do.
+  { table: 'accounts', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'api_keys', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'posts', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'sections', orderBy: ['id'], identity: 'id', json: ['content'], batch: 500 },
   { table: 'products', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'tags', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'post_tags', orderBy: ['post_id', 'tag_id'], batch: 500 },
   { table: 'post_revisions', orderBy: ['id'], identity: 'id', json: ['post'], batch: 200 },
   // The cleaned originals. Their variants come along too: re-encoding every width (AVIF above all) on import would
   // take minutes for a few hundred photos, where copying them takes a second.

@@ -157,6 +157,30 @@ export interface ImageVariantsTable {
   created_at: Timestamp;
 }
 
+export interface TagsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+}
+
+export interface PostTagsTable {
+  post_id: number;
+  tag_id: number;
+  /** 0: the primary tag */
+  position: number;
+}
+
+/**
+ * The full-text index (search/searchIndex.ts). SQLite: an FTS5 table keyed by rowid (= post id); PostgreSQL: a table
+ * keyed by post_id with the title's and the whole post's tsvector. Each dialect uses only its own columns.
+ */
+export interface PostSearchTable {
+  rowid: Generated<number>;
+  post_id: Generated<number>;
+  title: string;
+  body: string;
+}
+
 export interface Database {
   posts: PostsTable;
   sections: SectionsTable;
@@ -169,6 +193,9 @@ export interface Database {
   api_keys: ApiKeysTable;
   invitations: InvitationsTable;
   post_revisions: PostRevisionsTable;
+  tags: TagsTable;
+  post_tags: PostTagsTable;
+  post_search: PostSearchTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

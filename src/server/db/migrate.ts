@@ -7,6 +7,7 @@ import { addImages } from './migrations/20261123_0002_images';
 import { postStatus } from './migrations/20261123_0003_post_status';
 import { accounts } from './migrations/20261125_0004_accounts';
 import { revisionsTrash } from './migrations/20261125_0005_revisions_trash';
+import { tagsSearch } from './migrations/20261125_0006_tags_search';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261123_0003_post_status': postStatus(dialect),
     '20261125_0004_accounts': accounts(dialect),
     '20261125_0005_revisions_trash': revisionsTrash(dialect),
+    '20261125_0006_tags_search': tagsSearch(dialect),
   };
 }
 

@@ -1,11 +1,15 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
 import { POST_ID_MAX } from '../../contract/limits';
 import type { PostFacts } from '../accounts/roles';
+import { tagsOf } from '../../contract/tags';
+import { indexPost, unindexPost } from '../search/searchIndex';
+import { tagsOfPosts, writePostTags } from './tagsRepository';
+import { isPublic } from './visibility';
 
 function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;
@@ -35,14 +39,6 @@ function selectPosts(db: Kysely<Database>) {
 function selectTrashed(db: Kysely<Database>) {
   return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is not', null);
 }
-
-/** The condition of a public post at `now`, for any query on posts. */
-const isPublic = (now: Date) => (eb: ExpressionBuilder<Database, 'posts'>) =>
-  eb.and([
-    eb('deleted_at', 'is', null),
-    eb('status', '=', 'published'),
-    eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now.toISOString())]),
-  ]);
 
 function onlyPublic(query: PostQuery, now: Date): PostQuery {
   return query.where(isPublic(now));
@@ -151,31 +147,84 @@ const summaryColumns = [
   'deleted_at',
 ] as const;
 
-/** Newest first. `beforeId` is the cursor: the id of the last post of the previous page. */
+/**
+ * Newest first. `beforeId` is the cursor: the id of the last post of the previous page. `tag`: only posts carrying
+ * the tag with this slug.
+ */
 export async function listPosts(
   db: Db,
-  { limit, beforeId, includeHidden = false, now = new Date() }: { limit: number; beforeId?: number } & ReadOptions,
+  {
+    limit,
+    beforeId,
+    tag,
+    includeHidden = false,
+    now = new Date(),
+  }: { limit: number; beforeId?: number; tag?: string } & ReadOptions,
 ): Promise<{ posts: BlogSummary[]; nextCursor: number | undefined }> {
   let query = selectPosts(db.kysely)
     .orderBy('id', 'desc')
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
+  if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
   // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
   if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
-  const images = await imageFactsFor(
-    db.kysely,
-    page.map((row) => row.image_url),
-  );
+  const [images, tags] = await Promise.all([
+    imageFactsFor(
+      db.kysely,
+      page.map((row) => row.image_url),
+    ),
+    tagsOfPosts(
+      db.kysely,
+      page.map((row) => row.id),
+    ),
+  ]);
   return {
     posts: page.map((row) => {
       const facts = images[row.image_url];
-      return { ...toSummary(row, now), images: facts === undefined ? {} : { [row.image_url]: facts } };
+      return {
+        ...toSummary(row, now),
+        images: facts === undefined ? {} : { [row.image_url]: facts },
+        tags: tags.get(row.id) ?? [],
+      };
     }),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
   };
+}
+
+/** The ids of the posts carrying the tag with this slug (a subquery). */
+function postsTagged(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom('post_tags')
+    .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+    .select('post_tags.post_id')
+    .where('tags.slug', '=', slug);
+}
+
+/**
+ * Up to `limit` other public posts sharing this post's primary tag, newest first ("More on {tag}" below a post); none
+ * when the post has no tag.
+ */
+export async function relatedPosts(
+  db: Db,
+  post: Pick<BlogPost, 'id' | 'tags'>,
+  { limit = 3, now = new Date() }: { limit?: number; now?: Date } = {},
+): Promise<BlogSummary[]> {
+  const primary = post.tags?.[0];
+  if (primary === undefined) return [];
+  const rows = await onlyPublic(selectPosts(db.kysely), now)
+    .where('id', 'in', postsTagged(db.kysely, primary.slug))
+    .where('id', '!=', post.id)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const tags = await tagsOfPosts(
+    db.kysely,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toSummary(row, now), tags: tags.get(row.id) ?? [] }));
 }
 
 export async function findPost(db: Db, id: number, options: ReadOptions = {}): Promise<BlogPost | undefined> {
@@ -193,9 +242,10 @@ async function readPost(
   if (!includeHidden) query = onlyPublic(query, now);
   const post = await query.executeTakeFirst();
   if (post === undefined) return undefined;
-  const [sections, products] = await Promise.all([
+  const [sections, products, tags] = await Promise.all([
     executor.selectFrom('sections').selectAll().where('post_id', '=', id).orderBy('position').execute(),
     executor.selectFrom('products').selectAll().where('post_id', '=', id).orderBy('position').execute(),
+    tagsOfPosts(executor, [id]),
   ]);
   const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
   const images = await imageFactsFor(executor, [
@@ -209,6 +259,7 @@ async function readPost(
     authorImage: post.author_image,
     sections: sections.map(toSection),
     products: products.map(toProduct),
+    tags: tags.get(id) ?? [],
     createdAt,
     status,
     publishAt,
@@ -245,7 +296,14 @@ function postColumns(input: PostInput) {
   };
 }
 
-async function insertParts(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
+/** Sections, products and tags of a post, then its search index entry: all in the write's own transaction. */
+async function insertParts(trx: Transaction<Database>, dialect: Db['dialect'], postId: number, input: PostInput) {
+  await insertRows(trx, postId, input);
+  await writePostTags(trx, postId, tagsOf(input.header.tags ?? []));
+  await indexPost(trx, dialect, postId);
+}
+
+async function insertRows(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
   const { header, products } = input;
   if (header.sections.length > 0) {
     await trx
@@ -310,7 +368,7 @@ export async function createPost(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await insertParts(trx, post.id, input);
+    await insertParts(trx, db.dialect, post.id, input);
     await purgeExpiredTrash(trx, now);
     const created = await readWritten(trx, post.id, now);
     await bumpRevision(trx);
@@ -373,7 +431,7 @@ export async function updatePost(
   input: PostInput,
   condition: WriteCondition = {},
 ): Promise<WriteOutcome<BlogPost>> {
-  return replacePost(db, id, condition, (trx) => insertParts(trx, id, input), postColumns(input));
+  return replacePost(db, id, condition, (trx) => insertParts(trx, db.dialect, id, input), postColumns(input));
 }
 
 /**
@@ -435,6 +493,7 @@ export async function trashPost(
       if (ifUnchanged && seenUpdatedAt !== undefined) statement = statement.where('updated_at', '=', seenUpdatedAt);
       const { numUpdatedRows } = await statement.executeTakeFirst();
       if (numUpdatedRows === 0n) throw await refusal(trx, id);
+      await unindexPost(trx, db.dialect, id);
       await purgeExpiredTrash(trx, now);
       await bumpRevision(trx);
       return undefined;
@@ -467,6 +526,7 @@ export async function restoreFromTrash(
         .executeTakeFirst();
       if (numUpdatedRows === 0n) throw new Refused('not-found');
       await storeRevision(trx, trashed, by, now);
+      await indexPost(trx, db.dialect, id); // the trash took it out of the index
       await purgeExpiredTrash(trx, now);
       const restored = await readWritten(trx, id, now);
       await bumpRevision(trx);
@@ -591,7 +651,18 @@ export async function restoreRevision(
     status: version.status === 'draft' ? ('draft' as const) : ('published' as const),
     publish_at: version.publishAt,
   };
-  return replacePost(db, id, condition, (trx) => insertVersionParts(trx, id, version), columns);
+  return replacePost(
+    db,
+    id,
+    condition,
+    async (trx) => {
+      await insertVersionParts(trx, id, version);
+      // The version's tags come back with it, and the index learns its words (as insertParts does for a PUT).
+      await writePostTags(trx, id, tagsOf((version.tags ?? []).map((tag) => tag.name)));
+      await indexPost(trx, db.dialect, id);
+    },
+    columns,
+  );
 }
 
 async function insertVersionParts(trx: Transaction<Database>, postId: number, version: BlogPost): Promise<void> {

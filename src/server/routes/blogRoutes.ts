@@ -11,6 +11,7 @@ import { actorOf } from '../actor';
 import type { Actor } from '../actor';
 import { refuseCreate, refuseDelete, refuseEdit } from '../accounts/roles';
 import type { PostFacts } from '../accounts/roles';
+import { isSlug } from '../../contract/tags';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
@@ -114,6 +115,8 @@ const listQuerySchema = z.object({
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
   /** all: drafts and scheduled posts too; trash: only the posts in the trash (both need the token) */
   status: z.optional(z.enum(['all', 'trash'])),
+  /** only the posts carrying the tag with this slug (issue 23) */
+  tag: z.optional(z.string().check(z.refine(isSlug, 'must be a tag slug such as premier-league'))),
 });
 
 const deleteQuerySchema = z.object({
@@ -178,7 +181,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   const actor = (request: FastifyRequest): Actor => actorOf(request)!;
 
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
-    const { limit, cursor, status } = request.query;
+    const { limit, cursor, status, tag } = request.query;
     void reply.header('vary', 'Authorization');
     const who = await reader(request, reply, status !== undefined);
     if (who === undefined) return reply;
@@ -192,17 +195,18 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       );
     }
     const includeHidden = who === 'admin' && status === 'all';
-    const key = `${limit}:${cursor ?? ''}`;
+    const key = `${limit}:${cursor ?? ''}:${tag ?? ''}`;
     let page = includeHidden ? undefined : caches.lists.get(key);
     if (page === undefined) {
       const generation = caches.lists.generation;
       const { posts, nextCursor } = await listPosts(db, {
         limit,
         beforeId: cursor,
+        tag,
         includeHidden,
         now: new Date(clock()),
       });
-      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${includeHidden ? '&status=all' : ''}`;
+      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${tag ? `&tag=${tag}` : ''}${includeHidden ? '&status=all' : ''}`;
       // The admin list (every status) names who created and last changed each post.
       const shown = includeHidden ? await summariesWithStaff(db, posts) : posts;
       page = cachedJson(shown, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });

@@ -59,8 +59,11 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
-/** Removes every post (sections and products cascade) and upload, so a test starts from an empty blog. */
+/** Removes every post (sections and products cascade), upload, tag and index entry, so a test starts from an empty blog. */
 export async function emptyDatabase({ db }: TestDb): Promise<void> {
   await db.kysely.deleteFrom('posts').execute();
   await db.kysely.deleteFrom('uploads').execute();
+  // Tags outlive their posts, and an FTS5 table has no foreign key to cascade along.
+  await db.kysely.deleteFrom('tags').execute();
+  await db.kysely.deleteFrom('post_search').execute();
 }

@@ -1,0 +1,116 @@
+// Full-text search over public posts (issue 23): the query read by search/searchQuery.ts, run on each database's own
+// index (search/searchIndex.ts). Title matches first, then newer first; an offset cursor pages through the rest.
+import { sql } from 'kysely';
+import type { SearchAnswer } from '../../contract/types';
+import type { Db } from '../db/database';
+import { ftsExpression, parseQuery, postgresQuery } from '../search/searchQuery';
+import { isPublic } from './visibility';
+import { tagsOfPosts } from './tagsRepository';
+
+export const SEARCH_PAGE_SIZE = 20;
+/** Past this many results a reader refines the query instead (and no offset grows without bound). */
+export const SEARCH_OFFSET_MAX = 1_000;
+
+type Hit = { id: number; title: string; author_name: string; publish_date: string; snippet: string };
+
+/** Snippets as plain text on one line: the index keeps each part of a post on a line of its own. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function sqliteHits(db: Db, expression: string, offset: number, now: Date): Promise<Hit[]> {
+  const rows = await db.kysely
+    .selectFrom('post_search')
+    .innerJoin('posts', 'posts.id', 'post_search.rowid')
+    .select([
+      'posts.id',
+      'posts.title',
+      'posts.author_name',
+      'posts.publish_date',
+      sql<string>`snippet(post_search, 1, '<mark>', '</mark>', '…', 24)`.as('snippet'),
+    ])
+    .where(sql<boolean>`post_search match ${expression}`)
+    .where(isPublic(now))
+    .orderBy(
+      sql`post_search.rowid in (select rowid from post_search where post_search match ${`title : ${expression}`})`,
+      'desc',
+    )
+    .orderBy('posts.id', 'desc')
+    .limit(SEARCH_PAGE_SIZE + 1)
+    .offset(offset)
+    .execute();
+  return rows;
+}
+
+/** Stand-ins for < and > while ts_headline reads a post's text. */
+const BRACKETS = '\uE000\uE001';
+
+async function postgresHits(
+  db: Db,
+  { websearch, prefix }: { websearch: string; prefix: string | undefined },
+  offset: number,
+  now: Date,
+): Promise<Hit[]> {
+  // websearch_to_tsquery never fails on its input; an empty part (only a prefix, or only stop words) is left out.
+  const query = prefix
+    ? sql`(websearch_to_tsquery('touchline_search', ${websearch}) && to_tsquery('touchline_search', ${prefix}))`
+    : sql`websearch_to_tsquery('touchline_search', ${websearch})`;
+  const page = db.kysely
+    .selectFrom('post_search')
+    .innerJoin('posts', 'posts.id', 'post_search.post_id')
+    .select([
+      'posts.id',
+      'posts.title',
+      'posts.author_name',
+      'posts.publish_date',
+      'post_search.body',
+      sql<boolean>`post_search.title_vector @@ ${query}`.as('title_hit'),
+    ])
+    .where(sql<boolean>`post_search.document @@ ${query}`)
+    .where(isPublic(now))
+    .orderBy('title_hit', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(SEARCH_PAGE_SIZE + 1)
+    .offset(offset);
+  // The headline of the page's rows only (ts_headline reads the whole text). ts_headline drops anything that reads as
+  // an HTML tag ("<b>"), so angle brackets go in as two private-use characters and come back out below.
+  const { rows } = await sql<Hit>`select page.id, page.title, page.author_name, page.publish_date,
+      ts_headline('touchline_search', translate(page.body, '<>', ${BRACKETS}), ${query},
+        'StartSel=<mark>, StopSel=</mark>, MaxWords=28, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "') as snippet
+    from (${page}) as page order by page.title_hit desc, page.id desc`.execute(db.kysely);
+  return rows.map((row) => ({
+    ...row,
+    snippet: row.snippet.replaceAll(BRACKETS[0]!, '<').replaceAll(BRACKETS[1]!, '>'),
+  }));
+}
+
+/** A page of public posts matching the query, or an empty page when the query leaves nothing to match. */
+export async function searchPosts(
+  db: Db,
+  { query, offset = 0, now = new Date() }: { query: string; offset?: number; now?: Date },
+): Promise<SearchAnswer> {
+  const parsed = parseQuery(query);
+  let hits: Hit[] = [];
+  if (db.dialect === 'postgres') {
+    const pg = postgresQuery(parsed);
+    if (pg !== undefined) hits = await postgresHits(db, pg, offset, now);
+  } else {
+    const expression = ftsExpression(parsed);
+    if (expression !== undefined) hits = await sqliteHits(db, expression, offset, now);
+  }
+  const page = hits.slice(0, SEARCH_PAGE_SIZE);
+  const tags = await tagsOfPosts(
+    db.kysely,
+    page.map((hit) => hit.id),
+  );
+  const next = offset + SEARCH_PAGE_SIZE;
+  return {
+    items: page.map((hit) => ({
+      id: hit.id,
+      title: hit.title,
+      authorName: hit.author_name,
+      publishDate: hit.publish_date,
+      tags: tags.get(hit.id) ?? [],
+      snippet: oneLine(hit.snippet),
+    })),
+    nextCursor: hits.length > SEARCH_PAGE_SIZE && next <= SEARCH_OFFSET_MAX ? next : null,
+  };
+}

@@ -1,0 +1,139 @@
+// The full-text index of posts (issue 23): what a post's indexed text is, writing it in the post's own transaction,
+// and rebuilding it whole (the migration, and an import that loaded tables raw). SQLite: FTS5; PostgreSQL: tsvector
+// columns with a GIN index, in the touchline_search configuration (unaccent, then the English stemmer).
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database, Db, Dialect } from '../db/database';
+
+/** Indexed characters of one post at most: a tsvector must stay under 1 MB, and no real article comes near. */
+const BODY_INDEX_MAX = 200_000;
+
+/** The marks a snippet puts around matched words; removed from indexed text, so only the engine writes them. */
+export const MARK_START = '<mark>';
+export const MARK_END = '</mark>';
+
+const clean = (text: string) => text.replaceAll(MARK_START, ' ').replaceAll(MARK_END, ' ');
+
+function json(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** The text of one post as the index holds it: the title apart, and everything else a query matches as the body. */
+export type IndexedText = { title: string; body: string };
+
+type SectionContent = string[] | { heading: string; list: string[] }[];
+
+/** Reads the indexed text of these posts (those that exist) from the tables, in one query per table. */
+async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<number, IndexedText>> {
+  if (ids.length === 0) return new Map();
+  const [posts, sections, products, tags] = await Promise.all([
+    db.selectFrom('posts').select(['id', 'title', 'author_name']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('sections')
+      .select(['post_id', 'title', 'paragraph', 'content'])
+      .where('post_id', 'in', ids)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('products')
+      .select(['post_id', 'title', 'description'])
+      .where('post_id', 'in', ids)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['post_tags.post_id', 'tags.name'])
+      .where('post_tags.post_id', 'in', ids)
+      .orderBy('post_tags.post_id')
+      .orderBy('post_tags.position')
+      .execute(),
+  ]);
+  const parts = new Map<number, string[]>(posts.map((post) => [post.id, []]));
+  for (const section of sections) {
+    const out = parts.get(section.post_id);
+    if (!out) continue;
+    out.push(section.title, section.paragraph);
+    for (const entry of json(section.content) as SectionContent) {
+      if (typeof entry === 'string') out.push(entry);
+      else out.push(entry.heading, ...entry.list);
+    }
+  }
+  for (const product of products) parts.get(product.post_id)?.push(product.title, product.description);
+  for (const tag of tags) parts.get(tag.post_id)?.push(tag.name);
+  const texts = new Map<number, IndexedText>();
+  for (const post of posts) {
+    const body = [...(parts.get(post.id) ?? []), post.author_name]
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join('\n');
+    texts.set(post.id, { title: clean(post.title), body: clean(body).slice(0, BODY_INDEX_MAX) });
+  }
+  return texts;
+}
+
+/** Replaces the index entries of these posts with their text as the tables hold it now (a missing post: none). */
+async function reindex(db: Kysely<Database>, dialect: Dialect, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const texts = await indexedTexts(db, ids);
+  if (dialect === 'postgres') {
+    await db.deleteFrom('post_search').where('post_id', 'in', ids).execute();
+    for (const [id, { title, body }] of texts) {
+      await sql`insert into post_search (post_id, title, body, title_vector, document) values (${id}, ${title}, ${body},
+        to_tsvector('touchline_search', ${title}),
+        setweight(to_tsvector('touchline_search', ${title}), 'A') || setweight(to_tsvector('touchline_search', ${body}), 'B'))`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  await db.deleteFrom('post_search').where('rowid', 'in', ids).execute();
+  for (const [id, { title, body }] of texts) {
+    await db.insertInto('post_search').values({ rowid: id, title, body }).execute();
+  }
+}
+
+/** Indexes one post as just written; call inside the write's transaction, after its parts and tags. */
+export async function indexPost(trx: Kysely<Database>, dialect: Dialect, id: number): Promise<void> {
+  await reindex(trx, dialect, [id]);
+}
+
+/** Removes a deleted post from the index (PostgreSQL's rows cascade; an FTS5 table has no foreign keys). */
+export async function unindexPost(trx: Kysely<Database>, dialect: Dialect, id: number): Promise<void> {
+  if (dialect === 'sqlite') await trx.deleteFrom('post_search').where('rowid', '=', id).execute();
+}
+
+const REBUILD_BATCH = 500;
+
+/** Empties the index and indexes every post again, in batches (the migration runs it too). */
+export async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  await db.deleteFrom('post_search').execute();
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '>', after)
+      .where('deleted_at', 'is', null) // the trash is never searched
+      .orderBy('id')
+      .limit(REBUILD_BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    await reindex(
+      db,
+      dialect,
+      rows.map((row) => row.id),
+    );
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * Rebuilds the whole search index from the posts, sections, products and tags tables, in one transaction: for an
+ * import that loaded those tables raw (issue 22), or to repair an index.
+ */
+export async function rebuildSearchIndex(db: Db): Promise<void> {
+  await db.kysely.transaction().execute((trx) => rebuildSearchIndexWith(trx, db.dialect));
+}

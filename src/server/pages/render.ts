@@ -66,6 +66,8 @@ export type PageServerOptions = {
   log: FastifyBaseLogger;
   /** the app's clock (epoch ms): which posts are public yet */
   now?: () => number;
+  /** the pages' security headers (security.ts): a page is sent prepared whole, with them */
+  security: Readonly<Record<string, string>>;
 };
 
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
@@ -82,6 +84,7 @@ export function createPageServer({
   publicUrl,
   log,
   now = Date.now,
+  security,
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
@@ -133,7 +136,7 @@ export function createPageServer({
     const cached = route ? caches.pages.get(key) : undefined;
     if (cached) {
       const { body, headers, answers = {} } = cached;
-      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag! }, answers) };
+      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag!, security }, answers) };
     }
 
     const generation = caches.pages.generation;
@@ -159,6 +162,6 @@ export function createPageServer({
     // endless.
     if (!missing) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
     const status = missing ? 404 : 200;
-    return { status, body, answer: pageAnswers(body, { status, etag }, answers) };
+    return { status, body, answer: pageAnswers(body, { status, etag, security }, answers) };
   };
 }

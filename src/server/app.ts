@@ -197,6 +197,6 @@ export async function buildApp({
           privateHead: (path) => headTags({ kind: 'private', path }, publicUrl),
           now,
         });
-  await registerClient(app, config.clientDir, { render: pages, shell });
+  await registerClient(app, config.clientDir, { render: pages?.render, cached: pages?.cached, shell });
   return app;
 }

@@ -71,22 +71,38 @@ export function paramsAreValid(params: Record<string, string | undefined>): bool
 
 export type RouteMatch = { route: Route; params: Record<string, string> };
 
+// Each route's path split once: matching is on every page request.
+const PATTERNS = new Map<Route, string[]>(ROUTE_LIST.map((route) => [route, route.path.split('/')]));
+
+/** `route` with the params its pattern takes from `segments` (a path split at '/'), when they match and are valid. */
+function matchSegments(route: Route, segments: string[]): RouteMatch | undefined {
+  const pattern = PATTERNS.get(route)!;
+  if (pattern.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < pattern.length; index += 1) {
+    const part = pattern[index]!;
+    const segment = segments[index]!;
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
+    else if (part !== segment) return undefined;
+  }
+  return paramsAreValid(params) ? { route, params } : undefined;
+}
+
+const segmentsOf = (pathname: string) => pathname.replace(/(.)\/$/, '$1').split('/');
+
 /** The route a pathname opens (a trailing slash allowed), with valid params; undefined for a not-found page. */
 export function matchRoute(pathname: string): RouteMatch | undefined {
-  const segments = pathname.replace(/(.)\/$/, '$1').split('/');
+  const segments = segmentsOf(pathname);
   for (const route of ROUTE_LIST) {
-    const pattern = route.path.split('/');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((part, index) => {
-      const segment = segments[index] ?? '';
-      if (!part.startsWith(':')) return part === segment;
-      params[part.slice(1)] = segment;
-      return true;
-    });
-    if (matches && paramsAreValid(params)) return { route, params };
+    const match = matchSegments(route, segments);
+    if (match) return match;
   }
   return undefined;
+}
+
+/** matchRoute for a pathname already known to be `route`'s or none (the server's router chose the route). */
+export function matchRouteAt(route: Route, pathname: string): RouteMatch | undefined {
+  return matchSegments(route, segmentsOf(pathname));
 }
 
 /** The URL of a route: pathTo('post', { id: 3 }) is '/page/3'. */

@@ -28,8 +28,9 @@ import { findingRoutes } from './routes/findingRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
-import { inlineScriptHashes, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
+import { inlineScriptHashes, pageSecurityHeaders, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security';
 import { zodValidatorCompiler } from './validation';
+import { registerRequestLog } from './logging';
 import { BODY_LIMITS, DEFAULT_TIMEOUTS } from './requestLimits';
 import type { Timeouts } from './requestLimits';
 
@@ -126,27 +127,13 @@ export async function buildApp({
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
-  // Callback-style hooks here and below, not async ones: each async hook costs every request a promise.
-  // Exactly what the line prints (the request id is the request logger's own binding): no serializer walks a request
-  // or reply object.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        // A sign-up link's code is a secret until used: the log keeps the page, not the code.
-        url: request.url.startsWith('/auth?') ? '/auth?…' : request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        bytes: Number(reply.raw.getHeader('content-length') ?? 0),
-      },
-      'request',
-    );
-    done();
-  });
+  // One line per request, written whole (logging.ts); no hook at all when the log is silent.
+  registerRequestLog(app);
 
   const indexHtml = readIndexHtml(config.clientDir);
   const styles = loadInlineStyles(config.clientDir);
-  registerSecurityHeaders(app, indexHtml === undefined ? [] : inlineScriptHashes(indexHtml), styles.hashes);
+  const pageHeaders = pageSecurityHeaders(indexHtml === undefined ? [] : inlineScriptHashes(indexHtml), styles.hashes);
+  registerSecurityHeaders(app, pageHeaders);
 
   const caches = new ContentCaches({
     enabled: cacheReads,
@@ -223,7 +210,18 @@ export async function buildApp({
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));
   const pages =
     render && indexHtml !== undefined
-      ? createPageServer({ db, caches, indexHtml, render, hints, styles, publicUrl, log: app.log, now })
+      ? createPageServer({
+          db,
+          caches,
+          indexHtml,
+          render,
+          hints,
+          styles,
+          publicUrl,
+          log: app.log,
+          now,
+          security: pageHeaders,
+        })
       : undefined;
   const shell =
     indexHtml === undefined
@@ -239,6 +237,6 @@ export async function buildApp({
   // session). Only admin paths pay for the lookup.
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) =>
     (await sessions.resolve(request, reply)) !== undefined;
-  await registerClient(app, config.clientDir, { render: pages, shell, signedIn });
+  await registerClient(app, config.clientDir, { render: pages?.render, cached: pages?.cached, shell, signedIn });
   return app;
 }

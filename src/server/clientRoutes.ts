@@ -4,20 +4,40 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute, ROUTE_LIST } from '../contract/routes';
+import { matchRoute, matchRouteAt, ROUTE_LIST } from '../contract/routes';
+import type { Route } from '../contract/routes';
 import { sendPrepared } from './answers';
+import type { PreparedAnswer } from './answers';
 import { PAGE_ENCODINGS } from './pages/encoding';
+import type { PageEncoding } from './pages/encoding';
 import type { PageRequest, RenderedPage } from './pages/render';
 import type { Shell } from './pages/shell';
 import { refuseBody } from './requestLimits';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const accepted = (request: FastifyRequest) => request.headers['accept-encoding'] ?? '';
+/**
+ * The coding a page is sent in, by Accept-Encoding. Browsers send a handful of different headers, so each one's answer
+ * is remembered (up to 200 of them: anyone can send endless others, which are then negotiated each time).
+ */
+function pageEncodings(): (request: FastifyRequest) => PageEncoding | undefined {
+  const known = new Map<string, PageEncoding | null>();
+  return (request) => {
+    const header = request.headers['accept-encoding'] ?? '';
+    let encoding = known.get(header);
+    if (encoding === undefined) {
+      encoding = negotiate(header, PAGE_ENCODINGS) as PageEncoding | null;
+      if (known.size < 200) known.set(header, encoding);
+    }
+    return encoding ?? undefined;
+  };
+}
 
 export type ClientPages = {
   /** server rendering (the SSR bundle was found): the page, or undefined to send the shell */
   render?: (request: PageRequest) => Promise<RenderedPage | undefined>;
+  /** with server rendering: the cached page as sent in a coding, at once; undefined when it is not cached */
+  cached?: (request: PageRequest, encoding: PageEncoding | undefined) => PreparedAnswer | undefined;
   /** the shell of a page the browser renders itself (index.html with its hints) */
   shell?: (request: PageRequest) => Promise<Shell>;
   /** whether the request carries a live staff session: admin pages answer 303 to the sign-in card without one */
@@ -40,7 +60,7 @@ export function readIndexHtml(clientDir: string): string | undefined {
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
-  { render, shell, signedIn }: ClientPages = {},
+  { render, cached, shell, signedIn }: ClientPages = {},
 ): Promise<void> {
   const hasIndex = shell !== undefined;
 
@@ -73,14 +93,33 @@ export async function registerClient(
     });
   }
 
-  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+  const encodingOf = pageEncodings();
+
+  /**
+   * A page: from the cache at once when it is there (no promise on that path), else rendered, else the shell. `route`:
+   * the route the router chose, when it did (only its pattern is matched then).
+   */
+  function sendIndex(request: FastifyRequest, reply: FastifyReply, route?: Route) {
     const [path = '/', search = ''] = request.url.split('?');
     // Matched once, here: rendering, the hints and the shell all take what this found.
-    const page: PageRequest = { path, query: new URLSearchParams(search), match: matchRoute(path) };
+    const page: PageRequest = {
+      path,
+      query: new URLSearchParams(search),
+      match: route === undefined ? matchRoute(path) : matchRouteAt(route, path),
+    };
+    const encoding = encodingOf(request);
+    const ready = cached?.(page, encoding);
+    if (ready !== undefined) {
+      sendPrepared(request, reply, ready);
+      return;
+    }
+    return sendMade(request, reply, page, encoding);
+  }
+
+  async function sendMade(request: FastifyRequest, reply: FastifyReply, page: PageRequest, encoding?: PageEncoding) {
     const rendered = render ? await render(page) : undefined;
     // Prepared whole once per page and coding and kept with it (pages/encoding.ts).
-    if (rendered)
-      return sendPrepared(request, reply, rendered.answer(negotiate(accepted(request), PAGE_ENCODINGS) ?? undefined));
+    if (rendered) return sendPrepared(request, reply, rendered.answer(encoding));
     // HTML names hashed assets, so it is revalidated on every use (an ETag makes that a 304).
     reply.header('cache-control', 'no-cache');
     const { status, html } = await shell!(page);
@@ -91,11 +130,13 @@ export async function registerClient(
 
   // Every page of the route table gets a route of its own: the root because the static handler answers a directory
   // with 403 (index: false), and all of them so that a page request is not first looked up as a file on disk (that
-  // lookup cost more than a cached page itself). Anything else still reaches the not-found handler below.
+  // lookup cost more than a cached page itself). The router chose the route, so only its pattern is matched again (on
+  // the raw path: the router's params are decoded, and /page/%31 is no post's address).
   if (hasIndex)
-    for (const { path } of ROUTE_LIST) {
-      if (isAdminPath(path)) app.get(path, { onRequest: requireSession }, sendIndex);
-      else app.get(path, sendIndex);
+    for (const route of ROUTE_LIST) {
+      const handler = (request: FastifyRequest, reply: FastifyReply) => sendIndex(request, reply, route);
+      if (isAdminPath(route.path)) app.get(route.path, { onRequest: requireSession }, handler);
+      else app.get(route.path, handler);
     }
 
   // An unmatched path or method takes no body: one that brings a body is answered before it is read. Fastify runs

@@ -3,8 +3,10 @@
 // batches (pino's recommendation for throughput); a timer bounds how long a line waits on a quiet server, and
 // flushLog() writes whatever is left before the process exits, so no line is lost on a clean shutdown. In a terminal
 // the lines are made readable instead (createPrettyDestination).
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import pretty from 'pino-pretty';
+import { bodyBytes } from './answers';
 
 export type LogDestination = ReturnType<typeof pino.destination>;
 
@@ -70,5 +72,60 @@ export function createPrettyDestination(): NodeJS.WritableStream {
       log[messageKey] === 'request'
         ? `${String(log.method)} ${String(log.url)} ${String(log.statusCode)} ${String(log.ms)} ms`
         : String(log[messageKey]),
+  });
+}
+
+const { chindingsSym, lsCacheSym, messageKeySym, streamSym, timeSym } = pino.symbols;
+
+// pino's own parts of a logger (pino.symbols): its destination, its bindings already as JSON (`,"pid":…,"reqId":…`),
+// its time as JSON (`,"time":…`), and each level's opening (`{"level":30`).
+type PinoParts = Record<symbol, unknown>;
+const stream = (log: PinoParts) => log[streamSym] as { write(line: string): unknown } | undefined;
+const bindings = (log: PinoParts) => log[chindingsSym] as string;
+const time = (log: PinoParts) => (log[timeSym] as () => string)();
+const infoOpening = (log: PinoParts) => (log[lsCacheSym] as Record<number, string> | undefined)?.[30];
+
+/** Whether `log` is a pino logger whose line can be written as pino would write it (its default message key). */
+function writableDirectly(log: PinoParts): boolean {
+  return (
+    typeof stream(log)?.write === 'function' &&
+    typeof log[timeSym] === 'function' &&
+    typeof log[chindingsSym] === 'string' &&
+    log[messageKeySym] === 'msg' &&
+    typeof infoOpening(log) === 'string'
+  );
+}
+
+/**
+ * The request log: one line per request at info, holding exactly what an operator reads (method, url, status, ms,
+ * bytes, and the request id the request's logger carries). With pino it is the very line `log.info({...}, 'request')`
+ * writes, made as one string and handed to the logger's (asynchronous) destination: no object is built and walked for
+ * it. A silent log registers no hook at all.
+ */
+/** A sign-up link's code (setup or invitation) is a secret until used: the log keeps the page, not the code. */
+export const loggedUrl = (url: string): string => (url.startsWith('/auth?') ? '/auth?…' : url);
+
+export function registerRequestLog(app: FastifyInstance): void {
+  const root = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  if (root.isLevelEnabled?.('info') !== true) return;
+  const direct = writableDirectly(root as unknown as PinoParts);
+  // Callback style: an async hook costs every request a promise.
+  app.addHook('onResponse', (request, reply, done) => {
+    const response = reply.raw;
+    const ms = Math.round(reply.elapsedTime);
+    const bytes = bodyBytes(response);
+    if (direct) {
+      const log = request.log as unknown as PinoParts;
+      // pino's line: level, time, the logger's bindings (pid, hostname, reqId), the fields, the message.
+      stream(log)!.write(
+        `${infoOpening(log)!}${time(log)}${bindings(log)},"method":"${request.method}","url":${JSON.stringify(loggedUrl(request.url))},"statusCode":${response.statusCode},"ms":${ms},"bytes":${bytes},"msg":"request"}\n`,
+      );
+    } else {
+      request.log.info(
+        { method: request.method, url: loggedUrl(request.url), statusCode: response.statusCode, ms, bytes },
+        'request',
+      );
+    }
+    done();
   });
 }

@@ -16,47 +16,53 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * The pages' headers: helmet run once with a fixed policy (no nonces), so they are the same for every answer.
  * `scriptHashes` admit index.html's inline scripts; `styleHashes` the stylesheets server-rendered pages carry inline
- * (src/server/pages/inlineStyles.ts).
+ * (src/server/pages/inlineStyles.ts). (@fastify/helmet builds the middleware again for every request, parsing the
+ * whole policy each time: that took a third of the API's throughput in npm run bench:api.)
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  scriptHashes: string[],
-  styleHashes: string[] = [],
-): void {
-  // helmet itself, run once: with a fixed policy (no nonces) its headers are the same for every request, so they are
-  // recorded here and copied onto each response. (@fastify/helmet builds the middleware again for every request,
-  // parsing the whole policy each time: that took a third of the API's throughput in npm run bench:api; running the
-  // built middleware per request, its thirteen steps were still a tenth of a cached page's time.)
-  const pageHeaders = headersSetBy(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...scriptHashes],
-          styleSrc: ["'self'", ...styleHashes],
-          // Admins may point post images at other (https) sites; the editor previews local files as blob: URLs. No http:
-          // a page served over https would show a mixed-content image, and product images come from https hosts.
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
+export function pageSecurityHeaders(scriptHashes: string[], styleHashes: string[] = []): Record<string, string> {
+  return Object.fromEntries(
+    headersSetBy(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", ...scriptHashes],
+            styleSrc: ["'self'", ...styleHashes],
+            // Admins may point post images at other (https) sites; the editor previews local files as blob: URLs. No
+            // http: a page served over https would show a mixed-content image, and product images come from https hosts.
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            manifestSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+          },
         },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      frameguard: { action: 'deny' },
-    }),
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        frameguard: { action: 'deny' },
+      }),
+    ),
   );
-  // Headers set on the raw response here are kept by Fastify whatever the route or error handler sends later.
-  app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of API_PATH.test(request.url) ? API_HEADER_LIST : pageHeaders)
-      reply.raw.setHeader(name, value);
-    done();
+}
+
+/**
+ * Puts the security headers on every answer Fastify sends (routes, errors, 404s, static files). An answer prepared
+ * whole (answers.ts) carries them itself and is written without Fastify's send, so no hook runs for it: a cached read
+ * pays nothing here. Set on the raw response, so a header a route or the error handler sets itself still wins.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, pageHeaders: Record<string, string>): void {
+  const pageList = Object.entries(pageHeaders);
+  // Callback style: an async hook costs every request a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const response = reply.raw;
+    for (const [name, value] of API_PATH.test(request.url) ? API_HEADER_LIST : pageList)
+      response.setHeader(name, value);
+    done(null, payload);
   });
 }
 

@@ -22,11 +22,11 @@ export function compress(body: string, encoding: PageEncoding): Buffer {
 /**
  * The page as sent in each coding (none: `body` as it is), prepared whole on first use and kept in `store` (the cached
  * page's), so a page is compressed once however often it is sent. Each coding is its own representation with its own
- * tag, derived from the body's.
+ * tag, derived from the body's. `security`: the pages' security headers (security.ts), which the answer carries.
  */
 export function pageAnswers(
   body: string,
-  { status, etag }: { status: number; etag: string },
+  { status, etag, security }: { status: number; etag: string; security: Readonly<Record<string, string>> },
   store: Partial<Record<string, PreparedAnswer>>,
 ) {
   return (encoding: PageEncoding | undefined): PreparedAnswer =>
@@ -39,6 +39,6 @@ export function pageAnswers(
         vary: 'Accept-Encoding',
         ...(encoding ? { 'content-encoding': encoding } : {}),
       },
-      { status, etag: encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag },
+      { status, etag: encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag, security },
     ));
 }

@@ -66,12 +66,14 @@ export type PageServerOptions = {
   log: FastifyBaseLogger;
   /** the app's clock (epoch ms): which posts are public yet */
   now?: () => number;
+  /** the pages' security headers (security.ts): a page is sent prepared whole, with them */
+  security: Readonly<Record<string, string>>;
 };
 
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
 type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage };
 
-/** The server's page renderer (see renderPage below). */
+/** The server's pages: `cached` answers a cached page at once, `render` makes any page (see both below). */
 export function createPageServer({
   db,
   caches,
@@ -82,6 +84,7 @@ export function createPageServer({
   publicUrl,
   log,
   now = Date.now,
+  security,
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
@@ -120,20 +123,39 @@ export function createPageServer({
     return { head: { kind: route.name === 'home' ? 'home' : 'sample', path }, input: { url: path } };
   }
 
+  /** Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy). */
+  const keyOf = ({ path, query, match }: PageRequest) =>
+    match?.route.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
+
+  /**
+   * The cached page for a request as sent in `encoding`, prepared whole (the first send in a coding prepares it), or
+   * undefined when the page is not cached: synchronous, the hot path of a page request.
+   */
+  function cached(request: PageRequest, encoding: PageEncoding | undefined): PreparedAnswer | undefined {
+    const route = request.match?.route;
+    if (route === undefined || route.render === 'client') return undefined;
+    const page = caches.pages.get(keyOf(request));
+    if (page === undefined) return undefined;
+    const { body, headers, answers = {} } = page;
+    return (
+      answers[encoding ?? 'identity'] ??
+      pageAnswers(body, { status: 200, etag: headers!.etag!, security }, answers)(encoding)
+    );
+  }
+
   /**
    * The page for a request, or undefined when the shell should be sent instead: a client-rendered route such as
    * /admin, or a render that failed (the browser then renders the page itself).
    */
-  return async function renderPage(request: PageRequest): Promise<RenderedPage | undefined> {
-    const { path, query, match } = request;
+  async function renderPage(request: PageRequest): Promise<RenderedPage | undefined> {
+    const { match } = request;
     const route = match?.route;
     if (route?.render === 'client') return undefined;
-    // Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy).
-    const key = route?.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
-    const cached = route ? caches.pages.get(key) : undefined;
-    if (cached) {
-      const { body, headers, answers = {} } = cached;
-      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag! }, answers) };
+    const key = keyOf(request);
+    const page = route ? caches.pages.get(key) : undefined;
+    if (page) {
+      const { body, headers, answers = {} } = page;
+      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag!, security }, answers) };
     }
 
     const generation = caches.pages.generation;
@@ -159,6 +181,8 @@ export function createPageServer({
     // endless.
     if (!missing) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
     const status = missing ? 404 : 200;
-    return { status, body, answer: pageAnswers(body, { status, etag }, answers) };
-  };
+    return { status, body, answer: pageAnswers(body, { status, etag, security }, answers) };
+  }
+
+  return { render: renderPage, cached };
 }

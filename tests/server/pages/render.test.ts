@@ -248,6 +248,68 @@ describe('a page as sent', () => {
   });
 });
 
+describe('security headers', () => {
+  // Prepared answers (cached posts and pages, their 304s) carry their own; everything else gets them as Fastify sends.
+  it('are on every kind of answer: pages and their 304s, the API, errors, 404s and static files', async () => {
+    const id = (await store()).id;
+    /** The answer to `url`, then again with the ETag it gave: a revalidation. */
+    const revalidated = async (url: string, headers: Record<string, string> = {}) => {
+      const first = await get(url, headers);
+      return get(url, { ...headers, 'if-none-match': first.headers.etag as string });
+    };
+    const admin = { authorization: `Bearer ${TOKEN}` };
+    const pageAnswers: [string, () => ReturnType<typeof get>, number][] = [
+      ['a rendered page', () => get(`/page/${id}`), 200],
+      ['a rendered page in brotli', () => get(`/page/${id}`, { 'accept-encoding': 'br' }), 200],
+      ['a rendered page in gzip', () => get(`/page/${id}`, { 'accept-encoding': 'gzip' }), 200],
+      ["a rendered page's 304", () => revalidated(`/page/${id}`, { 'accept-encoding': 'br' }), 304],
+      ['the not-found page', () => get('/page/999999'), 404],
+      ["a client-rendered page's shell", () => get('/admin'), 200],
+      ['a static file', () => get('/assets/site.css'), 200],
+      ['a missing file', () => get('/assets/missing.js'), 404],
+    ];
+    const apiAnswers: [string, () => ReturnType<typeof get>, number][] = [
+      ['a cached post', () => get(`/api/blogs/${id}`), 200],
+      ["a cached post's 304", () => revalidated(`/api/blogs/${id}`), 304],
+      ['a post read with the token', () => get(`/api/blogs/${id}`, admin), 200],
+      ['a malformed post id', () => get('/api/blogs/01'), 400],
+      ['no such post', () => get('/api/blogs/999999'), 404],
+      ['a wrong token', () => get(`/api/blogs/${id}`, { authorization: 'Bearer wrong-token' }), 401],
+      ['the story list', () => get('/api/blogs'), 200],
+      ["the story list's 304", () => revalidated('/api/blogs'), 304],
+      ['an unknown API path', () => get('/api/nope'), 404],
+    ];
+    for (const [kind, answer, status] of pageAnswers) {
+      const res = await answer();
+      expect([kind, res.statusCode]).toEqual([kind, status]);
+      expect([kind, res.headers['content-security-policy']]).toEqual([
+        kind,
+        expect.stringContaining("script-src 'self'"),
+      ]);
+      expect([kind, res.headers['x-frame-options'], res.headers['x-content-type-options']]).toEqual([
+        kind,
+        'DENY',
+        'nosniff',
+      ]);
+      expect([kind, res.headers['cross-origin-opener-policy']]).toEqual([kind, 'same-origin']);
+    }
+    for (const [kind, answer, status] of apiAnswers) {
+      const res = await answer();
+      expect([kind, res.statusCode]).toEqual([kind, status]);
+      expect([kind, res.headers['content-security-policy']]).toEqual([
+        kind,
+        "default-src 'none'; frame-ancestors 'none'",
+      ]);
+      expect([kind, res.headers['x-frame-options'], res.headers['x-content-type-options']]).toEqual([
+        kind,
+        'DENY',
+        'nosniff',
+      ]);
+      expect([kind, res.headers['strict-transport-security']]).toEqual([kind, 'max-age=31536000; includeSubDomains']);
+    }
+  });
+});
+
 describe('the story list', () => {
   it('shows a post stored a moment ago on the process that stored it', async () => {
     await get('/blog');

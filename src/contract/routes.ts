@@ -43,6 +43,8 @@ export const ROUTES = {
   admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },
   adminPosts: { path: '/admin/posts', page: 'admin/pages/PostsPage', render: 'client', area: '/admin' },
   adminEdit: { path: '/admin/edit/:id', page: 'admin/pages/EditPage', render: 'client', area: '/admin' },
+  adminStaff: { path: '/admin/staff', page: 'admin/pages/StaffPage', render: 'client', area: '/admin' },
+  adminAccount: { path: '/admin/account', page: 'admin/pages/AccountPage', render: 'client', area: '/admin' },
   // The server never sees the admin token (it lives in the tab's memory), so a preview's address answers 404 to anyone
   // who loads it; the admin reaches the preview inside the app, where the page fetches the draft with the token.
   adminPreview: {

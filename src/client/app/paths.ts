@@ -10,5 +10,7 @@ export const paths = {
   admin: () => pathTo('admin'),
   adminPosts: () => pathTo('adminPosts'),
   adminEdit: (id: number | string) => pathTo('adminEdit', { id }),
+  adminStaff: () => pathTo('adminStaff'),
+  adminAccount: () => pathTo('adminAccount'),
   adminPreview: (id: number | string) => pathTo('adminPreview', { id }),
 } as const;

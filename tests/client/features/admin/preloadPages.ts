@@ -4,3 +4,6 @@ import '../../../../src/client/features/admin/pages/NewPostPage';
 import '../../../../src/client/features/admin/pages/PostsPage';
 import '../../../../src/client/features/admin/pages/EditPage';
 import '../../../../src/client/features/admin/pages/PreviewPage';
+import '../../../../src/client/features/admin/pages/StaffPage';
+import '../../../../src/client/features/admin/pages/AccountPage';
+import '../../../../src/client/features/admin/session/RequireSession';

@@ -1,7 +1,9 @@
-// Who is signed in, as the server says (GET /api/session, issue 21). The user, never a secret: the session itself is
-// an HttpOnly cookie the browser sends with every same-origin request. Loaded by the admin pages' guard and the top
-// bar; a visitor who never signed in on this browser makes no request (see SIGNED_IN_HINT).
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+// Who is signed in, as the server says (GET /api/session, issue 21): the user, never a secret. The session itself is
+// an HttpOnly cookie the browser sends with every same-origin request. The requests live in session.ts, loaded only
+// where needed (admin pages, the card, and the top bar of a browser that signed in before), so every visitor's page
+// carries just these few reducers.
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 
 export type StaffRole = 'owner' | 'editor' | 'author' | 'contributor';
 export type SessionUser = { id: number; email: string; name: string; role: StaffRole };
@@ -15,16 +17,6 @@ export type AuthState = { user: SessionUser | null; status: 'unknown' | 'loading
  */
 export const SIGNED_IN_HINT = 'touchline:signed-in';
 
-/** Kept beside the store's user by the thunks below and the sign-in card (reducers stay pure). */
-export function setSignedInHint(signedIn: boolean) {
-  try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
-    else localStorage.removeItem(SIGNED_IN_HINT);
-  } catch {
-    // storage blocked: the top bar then shows Sign out on admin pages only
-  }
-}
-
 export function hasSignedInHint(): boolean {
   try {
     return localStorage.getItem(SIGNED_IN_HINT) === '1';
@@ -33,54 +25,21 @@ export function hasSignedInHint(): boolean {
   }
 }
 
-const sessionUrl = () => `${globalThis.location?.origin ?? 'http://localhost'}/api/session`;
-
-/** Asks the server who this browser is signed in as; null on a 401. Other failures reject (the guard shows them). */
-export const sessionLoaded = createAsyncThunk('auth/sessionLoaded', async () => {
-  const response = await fetch(sessionUrl(), { headers: { Accept: 'application/json' } });
-  if (response.status === 401) {
-    setSignedInHint(false);
-    return null;
-  }
-  if (!response.ok) throw new Error(`status ${response.status}`);
-  const body = (await response.json()) as { user: SessionUser };
-  setSignedInHint(true);
-  return body.user;
-});
-
-/** Ends the session on the server (DELETE /api/session); the store forgets the user even when that fails. */
-export const signOutRequested = createAsyncThunk('auth/signOutRequested', async () => {
-  setSignedInHint(false);
-  await fetch(sessionUrl(), { method: 'DELETE' }).catch(() => undefined);
-});
-
 const authSlice = createSlice({
   name: 'auth',
   initialState: { user: null, status: 'unknown' } as AuthState,
   reducers: {
-    /** The card signed in or signed up: the server's answer carried the user. */
-    signedIn(state, action: { payload: SessionUser }) {
+    sessionChecking(state) {
+      state.status = 'loading';
+    },
+    /** The server named the user: GET /api/session, or signing in or up. Null: nobody (a 401, or signed out). */
+    sessionKnown(state, action: PayloadAction<SessionUser | null>) {
       state.user = action.payload;
       state.status = 'known';
     },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(sessionLoaded.pending, (state) => {
-        state.status = 'loading';
-      })
-      .addCase(sessionLoaded.fulfilled, (state, action) => {
-        state.user = action.payload;
-        state.status = 'known';
-      })
-      .addCase(sessionLoaded.rejected, (state) => {
-        // The guard says so and offers to try again.
-        state.status = 'failed';
-      })
-      .addCase(signOutRequested.fulfilled, (state) => {
-        state.user = null;
-        state.status = 'known';
-      });
+    sessionCheckFailed(state) {
+      state.status = 'failed';
+    },
   },
   selectors: {
     selectUser: (state) => state.user,
@@ -88,6 +47,6 @@ const authSlice = createSlice({
   },
 });
 
-export const { signedIn } = authSlice.actions;
+export const { sessionChecking, sessionKnown, sessionCheckFailed } = authSlice.actions;
 export const { selectUser, selectAuthStatus } = authSlice.selectors;
 export default authSlice;

@@ -12,36 +12,24 @@ import { ROUTE_LIST, paramsAreValid } from '../../contract/routes';
 import type { RouteName } from '../../contract/routes';
 import { Layout } from './Layout';
 
-/** An admin page, lazy, inside RequireSession (which rides in the admin chunk too, never in a visitor's). */
-function adminPage(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [{ RequireSession }, Page] = await Promise.all([import('../features/admin/session/RequireSession'), load()]);
-    return {
-      default: function GuardedPage() {
-        return (
-          <RequireSession>
-            <Page />
-          </RequireSession>
-        );
-      },
-    };
-  });
-}
-
 const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage }))),
   blog: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
   post: lazy(() => import('../features/post/PostPage').then((m) => ({ default: m.PostPage }))),
   sample: lazy(() => import('../features/sample/SamplePage').then((m) => ({ default: m.SamplePage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
-  // The editor is a lazy chunk: a visitor never downloads it. Each admin page comes with its session guard.
-  admin: adminPage(() => import('../features/admin/pages/NewPostPage').then((m) => m.NewPostPage)),
-  adminPosts: adminPage(() => import('../features/admin/pages/PostsPage').then((m) => m.PostsPage)),
-  adminEdit: adminPage(() => import('../features/admin/pages/EditPage').then((m) => m.EditPage)),
-  adminStaff: adminPage(() => import('../features/admin/pages/StaffPage').then((m) => m.StaffPage)),
-  adminAccount: adminPage(() => import('../features/admin/pages/AccountPage').then((m) => m.AccountPage)),
-  adminPreview: adminPage(() => import('../features/admin/pages/PreviewPage').then((m) => m.PreviewPage)),
+  // The editor is a lazy chunk: a visitor never downloads it.
+  admin: lazy(() => import('../features/admin/pages/NewPostPage').then((m) => ({ default: m.NewPostPage }))),
+  adminPosts: lazy(() => import('../features/admin/pages/PostsPage').then((m) => ({ default: m.PostsPage }))),
+  adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
+  adminStaff: lazy(() => import('../features/admin/pages/StaffPage').then((m) => ({ default: m.StaffPage }))),
+  adminAccount: lazy(() => import('../features/admin/pages/AccountPage').then((m) => ({ default: m.AccountPage }))),
+  adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
 };
+// Every admin page needs a session (issue 21): one lazy guard around them all, from the admin's own chunks.
+const RequireSession = lazy(() =>
+  import('../features/admin/session/RequireSession').then((m) => ({ default: m.RequireSession })),
+);
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** While a page's chunk loads, the page's own loading text (SPEC 2), where the page shows one, so nothing jumps. */
@@ -72,7 +60,13 @@ function RoutePage({ name }: { name: RouteName }) {
         ) : null
       }
     >
-      <Page />
+      {name.startsWith('admin') ? (
+        <RequireSession>
+          <Page />
+        </RequireSession>
+      ) : (
+        <Page />
+      )}
     </Suspense>
   );
 }

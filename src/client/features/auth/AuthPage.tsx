@@ -3,12 +3,13 @@
 // (/auth?setup=…). Success lands on `next` when it is a path on this site, else on the editor.
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, UserPlus } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { setSignedInHint, signedIn } from '../../app/authSlice';
+import { sessionKnown } from '../../app/authSlice';
+import { setSignedInHint } from '../../app/session';
 import type { SessionUser } from '../../app/authSlice';
 import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
@@ -45,7 +46,8 @@ const errorOf = (data: unknown) => {
 export function AuthPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  // Read by hand: useSearchParams would add to the shared router code every visitor downloads.
+  const search = new URLSearchParams(useLocation().search);
   const invitation = search.get('invite') ?? '';
   const setup = search.get('setup') ?? '';
   const next = safeNext(search.get('next'), paths.admin());
@@ -103,7 +105,7 @@ export function AuthPage() {
       const outcome = await send();
       if (typeof outcome !== 'string') {
         setSignedInHint(true);
-        dispatch(signedIn(outcome));
+        dispatch(sessionKnown(outcome));
         // A new account starts at the editor; a returning admin goes back where the guard stopped them.
         navigate(signingIn ? next : paths.admin(), { replace: true });
         return;

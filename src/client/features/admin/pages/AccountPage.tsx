@@ -10,9 +10,8 @@ import { useMutationRunner } from '../../../api/queryHooks';
 import { staffApi, ROLE_LABELS } from '../api/staffApi';
 import { apiErrorMessage } from '../api/apiErrors';
 import { PASSWORD_MIN } from '../session/passwordRules';
-import { TextField } from '../form/TextField';
+import { Field } from './StaffPage';
 import buttons from '../../../styles/buttons.module.scss';
-import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
@@ -58,8 +57,8 @@ export function AccountPage() {
           Signed in as {user.name ? `${user.name} (${user.email})` : user.email}, {ROLE_LABELS[user.role]}.
         </p>
       )}
-      <form className={formStyles.card} noValidate aria-label="Change password" onSubmit={(e) => void submit(e)}>
-        <TextField
+      <form className={pageStyles.formCard} noValidate aria-label="Change password" onSubmit={(e) => void submit(e)}>
+        <Field
           label="Current password"
           type="password"
           required
@@ -70,7 +69,7 @@ export function AccountPage() {
             setOutcome(null);
           }}
         />
-        <TextField
+        <Field
           label="New password"
           type="password"
           required
@@ -82,7 +81,7 @@ export function AccountPage() {
             setOutcome(null);
           }}
         />
-        <div className={formStyles.actions}>
+        <div className={pageStyles.formActions}>
           <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
             <KeyRound size={16} aria-hidden="true" />
             {busy ? 'Processing...' : 'Change password'}

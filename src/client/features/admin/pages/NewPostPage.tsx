@@ -1,7 +1,7 @@
 // /admin: 'Create New Blog Post', for a signed-in admin (issue 21: RequireSession guards every admin page).
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { List, RotateCcw, UserCog, Users } from 'lucide-react';
+import { Contact, List, RotateCcw, UserCog } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -43,7 +43,7 @@ export function NewPostPage() {
           </Link>
           {(user?.role === 'owner' || user?.role === 'editor') && (
             <Link to={paths.adminStaff()} className={buttons.secondaryButton}>
-              <Users size={16} aria-hidden="true" />
+              <Contact size={16} aria-hidden="true" />
               Staff
             </Link>
           )}

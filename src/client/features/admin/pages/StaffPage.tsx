@@ -1,8 +1,9 @@
 // /admin/staff: the accounts and their roles, invitations, and (for the owner) role changes, removals and API keys.
 // Owners and editors see it; the server checks every request again, so this page only hides what would be refused.
 import { useId, useState } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FormEvent } from 'react';
-import { KeyRound, Send, Trash2 } from 'lucide-react';
+import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import type { StaffRole } from '../../../app/authSlice';
@@ -11,71 +12,64 @@ import { useMutationRunner } from '../../../api/queryHooks';
 import { ROLE_LABELS, invitableRoles, staffApi, useApiKeysQuery, useStaffQuery } from '../api/staffApi';
 import type { ApiKey, StaffAccount } from '../api/staffApi';
 import { apiErrorMessage } from '../api/apiErrors';
-import { TextField } from '../form/TextField';
 import buttons from '../../../styles/buttons.module.scss';
-import fieldStyles from '../form/fields.module.scss';
-import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 
-/** A read-only field holding a secret or a link to copy, selected on focus so one keystroke copies it. */
-function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
+/**
+ * A labelled input or select for the Staff and Account pages (AccountPage imports it from here: a module of its own
+ * would be one more chunk, one more line in the preload map every visitor downloads).
+ */
+type FieldProps = {
+  label: string;
+  hint?: string;
+  /** a <select>'s options; without them the field is an <input> */
+  options?: ReactNode;
+  value: string;
+  onChange?: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
+
+export function Field({ label, hint, options, value, onChange, ...input }: FieldProps) {
   const id = useId();
+  const common = {
+    id,
+    className: pageStyles.input,
+    value,
+    'aria-describedby': hint ? `${id}-hint` : undefined,
+  };
   return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
+    <div className={pageStyles.field}>
+      <label htmlFor={id} className={pageStyles.label}>
         {label}
       </label>
-      <input
-        id={id}
-        className={fieldStyles.input}
-        readOnly
-        value={value}
-        aria-describedby={`${id}-hint`}
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <p id={`${id}-hint`} className={fieldStyles.hint}>
-        {hint}
-      </p>
+      {options ? (
+        <select {...common} disabled={input.disabled} onChange={(event) => onChange?.(event.target.value)}>
+          {options}
+        </select>
+      ) : (
+        <input {...input} {...common} onChange={(event) => onChange?.(event.target.value)} />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={pageStyles.hint}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
 
-function RoleSelect({
-  label,
-  value,
-  roles,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: StaffRole;
-  roles: StaffRole[];
-  onChange: (role: StaffRole) => void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={fieldStyles.input}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as StaffRole)}
-      >
-        {roles.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+/** A read-only field holding a secret or a link to copy, selected on focus so one keystroke copies it. */
+function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return <Field label={label} value={value} hint={hint} readOnly onFocus={(event) => event.currentTarget.select()} />;
+}
+
+function roleOptions(roles: StaffRole[]) {
+  return roles.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
 }
 
 function InviteForm({ roles }: { roles: StaffRole[] }) {
@@ -104,15 +98,20 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
   }
 
   return (
-    <form className={formStyles.card} noValidate aria-labelledby="invite-heading" onSubmit={(e) => void submit(e)}>
+    <form className={pageStyles.formCard} noValidate aria-labelledby="invite-heading" onSubmit={(e) => void submit(e)}>
       <h2 id="invite-heading">Invite</h2>
-      <div className={formStyles.grid}>
-        <TextField label="Email" type="email" required autoComplete="off" value={email} onChange={setEmail} />
-        <RoleSelect label="Role" value={role} roles={roles} onChange={setRole} />
+      <div className={pageStyles.formGrid}>
+        <Field label="Email" type="email" required autoComplete="off" value={email} onChange={setEmail} />
+        <Field
+          label="Role"
+          value={role}
+          options={roleOptions(roles)}
+          onChange={(value) => setRole(value as StaffRole)}
+        />
       </div>
-      <div className={formStyles.actions}>
+      <div className={pageStyles.formActions}>
         <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-          <Send size={16} aria-hidden="true" />
+          <MailPlus size={16} aria-hidden="true" />
           {busy ? 'Processing...' : 'Invite'}
         </button>
       </div>
@@ -175,16 +174,17 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
                 <td>{account.name}</td>
                 <td>
                   {editable ? (
-                    <RoleSelect
+                    <Field
                       label={`Role of ${account.email}`}
                       value={account.role}
-                      roles={invitableRoles('owner')}
-                      onChange={(role) =>
+                      options={roleOptions(invitableRoles('owner'))}
+                      onChange={(value) => {
+                        const role = value as StaffRole;
                         void run(
                           () => changeRole({ id: account.id, role }),
                           `${account.email} is now ${ROLE_LABELS[role]}.`,
-                        )
-                      }
+                        );
+                      }}
                     />
                   ) : (
                     ROLE_LABELS[account.role]
@@ -207,7 +207,7 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
                               void run(() => remove(account.id), `Removed ${account.email}.`);
                             }}
                           >
-                            <Trash2 size={16} aria-hidden="true" />
+                            <UserMinus size={16} aria-hidden="true" />
                             Remove account
                           </button>
                           <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
@@ -221,7 +221,7 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
                             className={buttons.dangerButton}
                             onClick={() => setConfirming(account.id)}
                           >
-                            <Trash2 size={16} aria-hidden="true" />
+                            <UserMinus size={16} aria-hidden="true" />
                             Remove<span className="visually-hidden"> {account.email}</span>
                           </button>
                         </div>
@@ -283,9 +283,9 @@ function ApiKeys() {
   }
 
   return (
-    <section aria-labelledby="keys-heading" className={formStyles.card}>
+    <section aria-labelledby="keys-heading" className={pageStyles.formCard}>
       <h2 id="keys-heading">API keys</h2>
-      <p className={fieldStyles.hint}>
+      <p className={pageStyles.hint}>
         A key acts with owner rights, as <code>Authorization: Bearer</code> or in the editor&apos;s Access Token field.
       </p>
       {keys.isLoading && (
@@ -300,7 +300,7 @@ function ApiKeys() {
       )}
       {keys.data &&
         (keys.data.length === 0 ? (
-          <p className={fieldStyles.hint}>No API keys yet.</p>
+          <p className={pageStyles.hint}>No API keys yet.</p>
         ) : (
           <table className={pageStyles.postsTable}>
             <caption className="visually-hidden">API keys</caption>
@@ -321,7 +321,7 @@ function ApiKeys() {
                   <td>
                     <div className={pageStyles.rowActions}>
                       <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
-                        <Trash2 size={16} aria-hidden="true" />
+                        <Ban size={16} aria-hidden="true" />
                         Revoke<span className="visually-hidden"> “{key.name}”</span>
                       </button>
                     </div>
@@ -332,10 +332,10 @@ function ApiKeys() {
           </table>
         ))}
       <form noValidate aria-label="Create an API key" onSubmit={(e) => void submit(e)}>
-        <TextField label="Key name" value={name} maxLength={100} autoComplete="off" onChange={setName} />
-        <div className={formStyles.actions}>
+        <Field label="Key name" value={name} maxLength={100} autoComplete="off" onChange={setName} />
+        <div className={pageStyles.formActions}>
           <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-            <KeyRound size={16} aria-hidden="true" />
+            <KeySquare size={16} aria-hidden="true" />
             {busy ? 'Processing...' : 'Create key'}
           </button>
         </div>

@@ -45,15 +45,9 @@ export const ROUTES = {
   adminEdit: { path: '/admin/edit/:id', page: 'admin/pages/EditPage', render: 'client', area: '/admin' },
   adminStaff: { path: '/admin/staff', page: 'admin/pages/StaffPage', render: 'client', area: '/admin' },
   adminAccount: { path: '/admin/account', page: 'admin/pages/AccountPage', render: 'client', area: '/admin' },
-  // The server never sees the admin token (it lives in the tab's memory), so a preview's address answers 404 to anyone
-  // who loads it; the admin reaches the preview inside the app, where the page fetches the draft with the token.
-  adminPreview: {
-    path: '/admin/preview/:id',
-    page: 'admin/pages/PreviewPage',
-    render: 'client',
-    area: '/admin',
-    shellStatus: 404,
-  },
+  // Like every admin page, only a signed-in admin gets it (others are sent to /auth); the page fetches the draft with
+  // the session cookie, so a preview opens from a fresh tab too.
+  adminPreview: { path: '/admin/preview/:id', page: 'admin/pages/PreviewPage', render: 'client', area: '/admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTES;

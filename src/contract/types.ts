@@ -92,3 +92,19 @@ export type ApiError = { error: string; details?: { path: string; message: strin
 
 /** POST /api/uploads answer: the URL to store in the post, and the facts of the cleaned image. */
 export type UploadResult = { url: string; image: ImageFacts };
+
+/** A staff account as the session and staff API name it (issue 21). */
+export type StaffRole = 'contributor' | 'author' | 'editor' | 'owner';
+export type StaffUser = { id: number; email: string; name: string; role: StaffRole };
+
+/** Who created or last changed a post, in the admin read shape: null for a key's write or an account since removed. */
+export type StaffRef = { id: number; name: string } | null;
+export type PostStaff = { createdBy: StaffRef; updatedBy: StaffRef };
+
+/** What a staff reader (session or key) gets: the read shape plus who created and last changed the post. */
+export type AdminBlogPost = BlogPost & PostStaff;
+export type AdminBlogSummary = BlogSummary & PostStaff;
+
+/** GET /api/keys: an API key without its secret; POST answers the secret once, as `key`. */
+export type ApiKeyInfo = { id: number; name: string; createdAt: string };
+export type NewApiKey = { id: number; name: string; key: string };

@@ -4,6 +4,10 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { createWriteGuard, FailureLimiter } from './auth';
 import type { FailureLimiterOptions } from './auth';
+import { PasswordHasher } from './accounts/passwords';
+import type { PasswordCost } from './accounts/passwords';
+import { Sessions } from './accounts/sessions';
+import { accountRoutes } from './routes/accountRoutes';
 import { registerClient, readIndexHtml } from './clientRoutes';
 import { loadInlineStyles } from './pages/inlineStyles';
 import { loadRouteHints } from './pages/routeHints';
@@ -32,6 +36,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
   /** The origin of every absolute URL the app writes: PUBLIC_URL, else the listening address (no trailing slash). */
   publicUrl: string;
+  /** The listening address's origin when PUBLIC_URL names another: a cookie write may come from either. */
+  listenUrl?: string;
 };
 
 export type AppOptions = {
@@ -41,6 +47,10 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Failed token checks allowed per address and window (default 10 per 15 minutes). */
   authFailures?: Partial<FailureLimiterOptions>;
+  /** Failed sign-ins allowed per account (default 10) and per address (default 30), each per 15 minutes. */
+  signInFailures?: { perAccount?: Partial<FailureLimiterOptions>; perAddress?: Partial<FailureLimiterOptions> };
+  /** argon2id cost: OWASP's by default; only tests lower it, to run quickly. */
+  passwordCost?: PasswordCost;
   /** How long a cached list page may serve posts stored by other processes (default 1 s; 0 disables list caching). */
   listCacheTtlMs?: number;
   /** false: every read goes to the database (npm run bench:api measures that path too). Default true. */
@@ -81,6 +91,8 @@ export async function buildApp({
   config,
   logger = false,
   authFailures,
+  signInFailures,
+  passwordCost,
   listCacheTtlMs = 1_000,
   cacheReads = true,
   images = new ImageService(db),
@@ -120,7 +132,8 @@ export async function buildApp({
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        // A sign-up link's code is a secret until used: the log keeps the page, not the code.
+        url: request.url.startsWith('/auth?') ? '/auth?…' : request.url,
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         bytes: Number(reply.raw.getHeader('content-length') ?? 0),
@@ -153,8 +166,18 @@ export async function buildApp({
     done();
   });
 
-  const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, ...authFailures });
-  const guard = createWriteGuard(config.adminToken, limiter);
+  const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, now, ...authFailures });
+  const sessions = new Sessions(db, now, config.publicUrl);
+  const ownOrigins = new Set(
+    [config.publicUrl, config.listenUrl].filter((o): o is string => o !== undefined).map((o) => o.toLowerCase()),
+  );
+  const guard = createWriteGuard({ db, adminToken: config.adminToken, limiter, sessions, ownOrigins });
+  const window = { windowMs: 15 * 60_000, now };
+  const signInLimiters = {
+    perAccount: new FailureLimiter({ maxFailures: 10, ...window, ...signInFailures?.perAccount }),
+    perAddress: new FailureLimiter({ maxFailures: 30, ...window, ...signInFailures?.perAddress }),
+  };
+  const hasher = new PasswordHasher(passwordCost);
 
   await app.register(
     async (api) => {
@@ -176,6 +199,16 @@ export async function buildApp({
       });
       await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(healthRoutes, { db });
+      await api.register(accountRoutes, {
+        db,
+        guard,
+        sessions,
+        hasher,
+        limiters: signInLimiters,
+        publicUrl: config.publicUrl,
+        ownOrigins,
+        now,
+      });
     },
     { prefix: '/api' },
   );
@@ -198,6 +231,10 @@ export async function buildApp({
           privateHead: (path) => headTags({ kind: 'private', path }, publicUrl),
           now,
         });
-  await registerClient(app, config.clientDir, { render: pages, shell });
+  // Admin pages need a session: without one the answer is a redirect to the sign-in card (ADMIN_TOKEN is no browser
+  // session). Only admin paths pay for the lookup.
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await sessions.resolve(request, reply)) !== undefined;
+  await registerClient(app, config.clientDir, { render: pages, shell, signedIn });
   return app;
 }

@@ -1,8 +1,15 @@
-// The admin token check for writes, and the per-address counter of failed attempts behind the 429.
+// Who may write: a session cookie (from the site's own pages), an API key or ADMIN_TOKEN; and the per-address counter
+// of failed token attempts behind the 429.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { ADMIN_TOKEN_ACTOR, setActor } from './actor';
+import { LIMITS } from '../contract/limits';
+import { ADMIN_TOKEN_ACTOR, actorOf, setActor } from './actor';
+import type { Actor } from './actor';
+import { sessionCookie, sha256Hex } from './accounts/sessions';
+import type { Sessions } from './accounts/sessions';
+import type { Db } from './db/database';
+import { findKeyByHash } from './repositories/accountsRepository';
 import { hasBody } from './requestLimits';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -84,14 +91,73 @@ export type WriteGuard = {
   /** onRequest hook for write routes: 429 while the address is blocked. */
   refuseBlocked: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
-   * Sends 401 (and counts the failure) unless the token is right; returns whether the request may go on. When it
-   * may, actorOf(request) names who it acts as.
+   * Sends 401 (and counts the failure), or 403 for a cross-site cookie write, unless the request carries a valid
+   * credential; resolves whether it may go on. When it may, actorOf(request) names who it acts as.
    */
-  authorize: (request: FastifyRequest, reply: FastifyReply, fieldToken?: unknown) => boolean;
+  authorize: (request: FastifyRequest, reply: FastifyReply, fieldToken?: unknown) => Promise<boolean>;
+  /**
+   * Who reads: undefined for a request with no credential at all (no lookup is made), the actor, or 'refused' when
+   * the answer was sent (a wrong token: 401 and a counted failure; a blocked address: 429). A session cookie that is
+   * no longer valid reads as anonymous: a signed-out visitor still reads the public site.
+   */
+  identify: (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | 'anonymous' | 'refused'>;
 };
 
-export function createWriteGuard(adminToken: string, limiter: FailureLimiter): WriteGuard {
-  return {
+export type GuardOptions = {
+  db: Db;
+  adminToken: string;
+  limiter: FailureLimiter;
+  sessions: Sessions;
+  /** Origins a cookie-authorized write may come from: PUBLIC_URL's and the listening address's. */
+  ownOrigins: ReadonlySet<string>;
+};
+
+/** The origin a browser says a request comes from: Origin, else Referer's origin; undefined when it says neither. */
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const { origin, referer } = request.headers;
+  if (typeof origin === 'string' && origin !== '') return origin;
+  if (typeof referer !== 'string' || referer === '') return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * A write authorized by the cookie must come from the site's own pages. The cookie is SameSite=Lax, but same-site is
+ * wider than same-origin (a sibling subdomain), and a write with neither Origin nor Referer is refused too: browsers
+ * send Origin with every POST, PUT and DELETE, so only a non-browser client omits both, and such a client uses a key.
+ */
+export function fromOwnOrigin(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
+  const origin = requestOrigin(request);
+  return origin !== undefined && ownOrigins.has(origin.toLowerCase());
+}
+
+export const CROSS_SITE = 'This request did not come from this site';
+export const SESSION_ENDED = 'Your session has ended: sign in again';
+
+export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins }: GuardOptions): WriteGuard {
+  /** ADMIN_TOKEN (an owner key) or an API key, looked up on every use so a revoked key fails at once everywhere. */
+  async function keyActor(token: string): Promise<Actor | undefined> {
+    if (tokenMatches(token, adminToken)) return ADMIN_TOKEN_ACTOR;
+    if (token.length > LIMITS.accessTokenMax) return undefined;
+    const key = await findKeyByHash(db, sha256Hex(token));
+    return key && { accountId: null, name: key.name, role: 'owner' };
+  }
+
+  async function byToken(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
+    const actor = await keyActor(token);
+    if (actor !== undefined) {
+      setActor(request, actor);
+      return true;
+    }
+    limiter.recordFailure(limiterKey(request.ip));
+    void reply.code(401).send({ error: 'Invalid access token' });
+    return false;
+  }
+
+  const guard: WriteGuard = {
     async refuseBlocked(request, reply) {
       const seconds = limiter.blockedFor(limiterKey(request.ip));
       if (seconds > 0) {
@@ -103,15 +169,41 @@ export function createWriteGuard(adminToken: string, limiter: FailureLimiter): W
           .send({ error: 'Too many failed access token attempts. Try again later.' });
       }
     },
-    authorize(request, reply, fieldToken) {
+    async authorize(request, reply, fieldToken) {
+      // A token the caller chose to send wins over the cookie the browser sends by itself.
       const token = presentedToken(request, fieldToken);
-      if (token !== undefined && tokenMatches(token, adminToken)) {
-        setActor(request, ADMIN_TOKEN_ACTOR);
+      if (token !== undefined) return byToken(request, reply, token);
+      if (sessionCookie(request) !== undefined) {
+        const signedIn = await sessions.resolve(request, reply);
+        if (signedIn === undefined) {
+          void reply.code(401).send({ error: SESSION_ENDED });
+          return false;
+        }
+        const write = request.method !== 'GET' && request.method !== 'HEAD';
+        if (write && !fromOwnOrigin(request, ownOrigins)) {
+          void reply.code(403).send({ error: CROSS_SITE });
+          return false;
+        }
+        setActor(request, signedIn.actor);
         return true;
       }
       limiter.recordFailure(limiterKey(request.ip));
-      void reply.code(401).send({ error: token === undefined ? 'Access token required' : 'Invalid access token' });
+      void reply.code(401).send({ error: 'Access token required' });
       return false;
     },
+    async identify(request, reply) {
+      const token = presentedToken(request);
+      if (token !== undefined) {
+        await guard.refuseBlocked(request, reply);
+        if (reply.sent) return 'refused';
+        return (await byToken(request, reply, token)) ? (actorOf(request) ?? 'refused') : 'refused';
+      }
+      if (sessionCookie(request) === undefined) return 'anonymous';
+      const signedIn = await sessions.resolve(request, reply);
+      if (signedIn === undefined) return 'anonymous';
+      setActor(request, signedIn.actor);
+      return signedIn.actor;
+    },
   };
+  return guard;
 }

@@ -20,7 +20,12 @@ export type ClientPages = {
   render?: (request: PageRequest) => Promise<RenderedPage | undefined>;
   /** the shell of a page the browser renders itself (index.html with its hints) */
   shell?: (request: PageRequest) => Promise<Shell>;
+  /** whether the request carries a live staff session: admin pages answer 303 to the sign-in card without one */
+  signedIn?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 };
+
+/** /admin and every page under it. */
+export const isAdminPath = (path: string) => /^\/admin(?:\/|$)/.test(path);
 
 /** Reads CLIENT_DIR/index.html, or undefined when the client has not been built. */
 export function readIndexHtml(clientDir: string): string | undefined {
@@ -35,9 +40,19 @@ export function readIndexHtml(clientDir: string): string | undefined {
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
-  { render, shell }: ClientPages = {},
+  { render, shell, signedIn }: ClientPages = {},
 ): Promise<void> {
   const hasIndex = shell !== undefined;
+
+  /**
+   * onRequest hook of the admin pages only: without a session, 303 to /auth?next=<the page>, so the card can bring the
+   * admin back. A visitor's page never runs it.
+   */
+  async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+    if (signedIn === undefined || (await signedIn(request, reply))) return;
+    const next = encodeURIComponent(request.url);
+    return reply.code(303).header('cache-control', 'no-store').redirect(`/auth?next=${next}`, 303);
+  }
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -77,7 +92,11 @@ export async function registerClient(
   // Every page of the route table gets a route of its own: the root because the static handler answers a directory
   // with 403 (index: false), and all of them so that a page request is not first looked up as a file on disk (that
   // lookup cost more than a cached page itself). Anything else still reaches the not-found handler below.
-  if (hasIndex) for (const { path } of ROUTE_LIST) app.get(path, sendIndex);
+  if (hasIndex)
+    for (const { path } of ROUTE_LIST) {
+      if (isAdminPath(path)) app.get(path, { onRequest: requireSession }, sendIndex);
+      else app.get(path, sendIndex);
+    }
 
   // An unmatched path or method takes no body: one that brings a body is answered before it is read. Fastify runs
   // every lifecycle hook named in these options for the not-found handler, though its types list only two.
@@ -93,6 +112,10 @@ export async function registerClient(
       !/^\/(api|uploads)(\/|$)/.test(path) &&
       (!looksLikeFile || navigating);
     if (!clientRoute) return reply.code(404).send({ error: 'Not found' });
+    if (isAdminPath(path)) {
+      await requireSession(request, reply);
+      if (reply.sent) return reply;
+    }
     if (!hasIndex) return reply.code(503).send({ error: 'The client is not built yet: run npm run build' });
     return sendIndex(request, reply);
   });

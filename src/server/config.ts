@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
+import { passwordProblem } from './accounts/passwords';
 import { formatIssues } from './validation';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -28,6 +29,8 @@ export type Config = {
    * slash; undefined: the address the server listens on (see listenUrl).
    */
   publicUrl: string | undefined;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the owner account made at start when no account has that email */
+  owner: { email: string; password: string } | undefined;
 };
 
 export type TrustProxy = false | number | string[];
@@ -67,6 +70,10 @@ const envSchema = z.object({
   TRUST_PROXY: z._default(z.string(), 'false'),
   CLIENT_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), resolve(repoRoot, 'dist', 'client')),
   PUBLIC_URL: z.optional(z.string()),
+  ADMIN_EMAIL: z.optional(
+    z.string().check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
+  ),
+  ADMIN_PASSWORD: z.optional(z.string()),
 });
 
 const PUBLIC_URL_RULE = 'must be an absolute http(s) URL of the site root, such as https://touchline.example';
@@ -156,6 +163,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: ${(error as Error).message}`);
   }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined))
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both (or neither)');
+  const ownerProblem =
+    e.ADMIN_EMAIL === undefined || e.ADMIN_PASSWORD === undefined
+      ? undefined
+      : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_EMAIL);
+  if (ownerProblem !== undefined) throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${ownerProblem}`);
+  const owner =
+    e.ADMIN_EMAIL === undefined || e.ADMIN_PASSWORD === undefined
+      ? undefined
+      : { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD };
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;
   if (e.DATABASE_URL === undefined) database = { kind: 'sqlite', file: resolve(dataDir, 'touchline.db') };
@@ -174,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy,
     clientDir: resolve(cwd, e.CLIENT_DIR),
     publicUrl,
+    owner,
   };
 }

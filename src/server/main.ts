@@ -9,6 +9,8 @@ import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createLogDestination, createPrettyDestination, flushLog } from './logging';
 import { seedIfEmpty } from './seed';
+import { ensureOwner, setupCodeIfNoAccount } from './accounts/bootstrap';
+import { PasswordHasher } from './accounts/passwords';
 
 /** A port nobody listens on at `host` right now, chosen by the system. */
 function freePort(host: string): Promise<number> {
@@ -30,6 +32,8 @@ async function main(): Promise<void> {
   const db: Db = openDatabase(config.database);
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db);
+  const owner = config.owner === undefined ? undefined : await ensureOwner(db, config.owner, new PasswordHasher());
+  const setupCode = owner === undefined ? await setupCodeIfNoAccount(db) : undefined;
   const images = new ImageService(db);
   // A person at a terminal reads lines; a file or a pipe (a log collector) gets JSON, one object a line.
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
@@ -37,14 +41,19 @@ async function main(): Promise<void> {
   // Without PUBLIC_URL, links use the address the server listens on. The app needs it before it listens (pages and
   // feeds made from it are cached), so PORT=0 ("any free port") is resolved to a free port here, first.
   const port = config.port === 0 && config.publicUrl === undefined ? await freePort(config.host) : config.port;
-  const appConfig = { ...config, adminToken: admin.token, publicUrl: config.publicUrl ?? listenUrl(config.host, port) };
+  const appConfig = {
+    ...config,
+    adminToken: admin.token,
+    publicUrl: config.publicUrl ?? listenUrl(config.host, port),
+    listenUrl: listenUrl(config.host, port),
+  };
   const app = await buildApp({
     db,
     images,
     config: appConfig,
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.accessToken'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.accessToken', 'req.body.password'],
       stream: logDestination ?? createPrettyDestination(),
     },
   });
@@ -83,7 +92,11 @@ async function main(): Promise<void> {
   else if (admin.source === 'generated')
     console.log(`touchline: admin token generated and saved in ${admin.file} (readable by this user only)`);
   else console.log(`touchline: admin token in ${admin.file}`);
-  console.log(`touchline: write a post at ${url}/admin and publish it with the admin token`);
+  if (owner === 'created') console.log(`touchline: owner account ${config.owner?.email} created from ADMIN_EMAIL`);
+  if (setupCode !== undefined)
+    // The one way in to a new site: printed, never logged elsewhere; it works once, for 24 hours.
+    console.log(`touchline: no staff account yet: create the owner at ${appConfig.publicUrl}/auth?setup=${setupCode}`);
+  console.log(`touchline: sign in at ${appConfig.publicUrl}/auth to write posts at /admin`);
 
   // Uploads stored before image processing existed are cleaned and get their variants in the background, one at a
   // time behind new uploads (a reader who asks for one first gets it made on the spot).

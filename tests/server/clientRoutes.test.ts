@@ -5,8 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { staffSession } from './helpers/accounts';
 import { startTestApp } from './helpers/testApp';
 import type { TestApp } from './helpers/testApp';
+import { TOKEN } from './helpers/testApp';
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script>
@@ -15,6 +17,8 @@ const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 let clientDir: string;
 let t: TestApp;
+/** A signed-in author's Cookie header: admin pages need a session. */
+let cookie: string;
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'touchline-client-'));
@@ -28,6 +32,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(APP_JS));
   writeFileSync(join(clientDir, 'images', 'seed', 'ball.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ clientDir });
+  ({ cookie } = await staffSession(t.app, t.db, 'author'));
 });
 afterAll(async () => {
   await t.close();
@@ -46,7 +51,7 @@ describe('the built client', () => {
   it.each(['/admin', '/auth?next=1', '/admin/posts', '/admin/edit/3'])(
     'answers %s with index.html kept out of search results',
     async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<meta name="robots" content="noindex">');
@@ -54,16 +59,35 @@ describe('the built client', () => {
     },
   );
 
-  it('answers a draft preview address with the shell and a 404: the server never holds the admin token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/admin/preview/3' });
-    expect(res.statusCode).toBe(404);
+  it('answers a draft preview address with the shell to a signed-in admin, whose page fetches the draft', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/preview/3', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<meta name="robots" content="noindex">');
   });
 
+  it.each([
+    ['/admin', '/auth?next=%2Fadmin'],
+    ['/admin/posts', '/auth?next=%2Fadmin%2Fposts'],
+    ['/admin/edit/3?x=1', '/auth?next=%2Fadmin%2Fedit%2F3%3Fx%3D1'],
+    ['/admin/preview/3', '/auth?next=%2Fadmin%2Fpreview%2F3'],
+    ['/admin/elsewhere', '/auth?next=%2Fadmin%2Felsewhere'],
+  ])('sends %s without a session to the sign-in card (303 to %s)', async (url, location) => {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${TOKEN}` },
+      { cookie: 'touchline_session=revoked-or-made-up' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(location);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
   it("answers an address no client route has with the shell and a 404 status, for the client's not-found page", async () => {
     for (const url of ['/nowhere', '/blog/extra', '/page/3/comments', '/admin/elsewhere', '/admin/edit/3/more']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toBe(INDEX);

@@ -116,7 +116,9 @@ describe('main (the server process)', () => {
       expect(token.length).toBeGreaterThanOrEqual(32);
       expect(server.output()).not.toContain(token);
       expect(server.output()).toContain('seeded 3 sample posts');
-      expect(server.output()).toContain(`write a post at ${url}/admin and publish it with the admin token`);
+      expect(server.output()).toContain(`sign in at ${url}/auth to write posts at /admin`);
+      // No account and no ADMIN_EMAIL: the one-time link that makes the owner.
+      expect(server.output()).toMatch(new RegExp(`create the owner at ${url}/auth\\?setup=[\\w-]{43}\\n`));
       const list = await fetch(`${url}/api/blogs`);
       expect(list.status).toBe(200);
       expect(await list.json()).toHaveLength(3);

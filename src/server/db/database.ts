@@ -33,6 +33,51 @@ export interface PostsTable {
   publish_at: ColumnType<Date | string | null, string | null, string | null>;
   /** changes on every write of the post; PUT and DELETE compare it inside their transaction */
   updated_at: MutableTimestamp;
+  /** the account that created the post; null for posts from before accounts, from a key, or whose account is gone */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the account that last changed the post (null as for created_by) */
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type RoleName = 'contributor' | 'author' | 'editor' | 'owner';
+
+export interface AccountsTable {
+  id: Generated<number>;
+  /** lower-cased */
+  email: string;
+  name: string;
+  role: RoleName;
+  /** argon2id PHC string */
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: MutableTimestamp;
+}
+
+export interface SessionsTable {
+  /** sha256 hex of the cookie's random id */
+  id_hash: string;
+  account_id: number;
+  created_at: Timestamp;
+  last_used_at: MutableTimestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** sha256 hex of the key */
+  key_hash: string;
+  created_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  /** lower-cased; null for the first owner's setup link */
+  email: string | null;
+  role: RoleName;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
 }
 
 /** The single row (id 1) whose revision every content write bumps; see contentCaches.ts. */
@@ -103,6 +148,10 @@ export interface Database {
   uploads: UploadsTable;
   image_variants: ImageVariantsTable;
   content_revision: ContentRevisionTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  invitations: InvitationsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

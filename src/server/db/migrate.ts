@@ -5,12 +5,14 @@ import type { Db } from './database';
 import { createPosts } from './migrations/20261122_0001_create_posts';
 import { addImages } from './migrations/20261123_0002_images';
 import { postStatus } from './migrations/20261123_0003_post_status';
+import { accounts } from './migrations/20261125_0004_accounts';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
     '20261122_0001_create_posts': createPosts(dialect),
     '20261123_0002_images': addImages(dialect),
     '20261123_0003_post_status': postStatus(dialect),
+    '20261125_0004_accounts': accounts(dialect),
   };
 }
 

@@ -73,7 +73,10 @@ export async function* streamPublicPosts(
   for await (const row of rows) yield { id: row.id, modifiedAt: isoTime(row.updated_at) };
 }
 
-function stateOf(row: PostRow, now: Date): PostState {
+/** The columns reads select (who created and changed a post is read apart, for staff only). */
+type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by'>;
+
+function stateOf(row: SummaryRow, now: Date): PostState {
   const publishAt = row.publish_at === null ? null : isoTime(row.publish_at);
   const future = publishAt !== null && Date.parse(publishAt) > now.getTime();
   return {
@@ -83,7 +86,7 @@ function stateOf(row: PostRow, now: Date): PostState {
   };
 }
 
-function toSummary(row: PostRow, now: Date): BlogSummary {
+function toSummary(row: SummaryRow, now: Date): BlogSummary {
   return {
     id: row.id,
     title: row.title,
@@ -277,12 +280,26 @@ async function readWritten(trx: Transaction<Database>, id: number, now: Date): P
   return post;
 }
 
-/** Stores a validated submission in one transaction and returns it in the read shape. The token is not part of it. */
-export async function createPost(db: Db, input: PostInput, now = new Date()): Promise<BlogPost> {
+/**
+ * Stores a validated submission in one transaction and returns it in the read shape. The token is not part of it.
+ * `by`: the signed-in account that writes it (null for a key), recorded as created_by and updated_by.
+ */
+export async function createPost(
+  db: Db,
+  input: PostInput,
+  now = new Date(),
+  by: number | null = null,
+): Promise<BlogPost> {
   return db.kysely.transaction().execute(async (trx) => {
     const post = await trx
       .insertInto('posts')
-      .values({ ...postColumns(input), created_at: now.toISOString(), updated_at: now.toISOString() })
+      .values({
+        ...postColumns(input),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        created_by: by,
+        updated_by: by,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertParts(trx, post.id, input);
@@ -332,6 +349,8 @@ export async function updatePost(
   id: number,
   input: PostInput,
   { seenUpdatedAt, ifUnchanged = false, now = new Date() }: WriteCondition = {},
+  /** the signed-in account that writes it (null for a key), recorded as updated_by */
+  by: number | null = null,
 ): Promise<WriteOutcome<BlogPost>> {
   if (id > POST_ID_MAX) return { outcome: 'not-found' };
   // Strictly later than the version replaced, even within one millisecond or with another process's clock ahead.
@@ -341,7 +360,7 @@ export async function updatePost(
     db.kysely.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('posts')
-        .set({ ...postColumns(input), updated_at: updatedAt })
+        .set({ ...postColumns(input), updated_at: updatedAt, updated_by: by })
         .where('id', '=', id);
       if (ifUnchanged && seenUpdatedAt !== undefined) update = update.where('updated_at', '=', seenUpdatedAt);
       const { numUpdatedRows } = await update.executeTakeFirst();

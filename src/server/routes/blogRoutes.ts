@@ -5,13 +5,16 @@ import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
-import type { BlogPost } from '../../contract/types';
-import { presentedToken } from '../auth';
+import type { AdminBlogPost, BlogPost, BlogSummary } from '../../contract/types';
+import { actorOf } from '../actor';
+import type { Actor } from '../actor';
+import { refuseCreate, refuseDelete, refuseEdit } from '../accounts/roles';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../auth';
 import type { Db } from '../db/database';
 import { prepareAnswer, sendPrepared } from '../answers';
 import { createPost, deletePost, findPost, listPosts, updatePost } from '../repositories/postsRepository';
+import { postStaff } from '../repositories/accountsRepository';
 import type { ContentCaches } from '../contentCaches';
 import type { CachedResponse } from '../responseCache';
 import type { ZodTypeProvider } from '../validation';
@@ -62,6 +65,23 @@ function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
  */
 function postAnswer(post: BlogPost): CachedResponse {
   return cachedJson(post);
+}
+
+/** The admin read shape: the post plus who created and last changed it (never cached, never public). */
+async function withStaff(db: Db, post: BlogPost): Promise<AdminBlogPost> {
+  const staff = (await postStaff(db, [post.id])).get(post.id);
+  return { ...post, createdBy: staff?.createdBy ?? null, updatedBy: staff?.updatedBy ?? null };
+}
+
+async function summariesWithStaff(db: Db, posts: BlogSummary[]) {
+  const staff = await postStaff(
+    db,
+    posts.map((post) => post.id),
+  );
+  return posts.map((post) => {
+    const known = staff.get(post.id);
+    return { ...post, createdBy: known?.createdBy ?? null, updatedBy: known?.updatedBy ?? null };
+  });
 }
 
 /**
@@ -119,31 +139,34 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   app.removeContentTypeParser('text/plain');
 
   /**
-   * Who reads: 'anonymous' (no Bearer token), 'admin' (the right token), or undefined when the answer was already
-   * sent: a wrong token is a 401 and counts as a failed attempt, like on a write (reads would otherwise be a way to
-   * guess the token without limit), and an address blocked for failures gets the 429 when it presents a token.
+   * Who reads: 'anonymous' (no credential, or a session that ended), 'admin' (a session, a key or the token), or
+   * undefined when the answer was already sent: a wrong token is a 401 and counts as a failed attempt, like on a write
+   * (reads would otherwise be a way to guess the token without limit), and an address blocked for failures gets the
+   * 429 when it presents a token. A request without a token or the session cookie costs no lookup at all.
    */
   async function reader(request: FastifyRequest, reply: FastifyReply, required: boolean) {
-    if (presentedToken(request) === undefined) {
+    const who = await guard.identify(request, reply);
+    if (who === 'refused') return undefined;
+    if (who === 'anonymous') {
       if (!required) return 'anonymous';
       // No token is no guess: not counted, so an admin page opened before the token is typed cannot lock anyone out.
       void reply.code(401).send({ error: 'Access token required' });
       return undefined;
     }
-    await guard.refuseBlocked(request, reply);
-    if (reply.sent) return undefined;
-    return guard.authorize(request, reply) ? 'admin' : undefined;
+    return 'admin';
   }
 
   const tokenFromBody = async (request: FastifyRequest, reply: FastifyReply) => {
     const body: unknown = request.body;
     const field =
       typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;
-    if (!guard.authorize(request, reply, field)) return reply;
+    if (!(await guard.authorize(request, reply, field))) return reply;
   };
   const tokenFromHeader = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!guard.authorize(request, reply)) return reply;
+    if (!(await guard.authorize(request, reply))) return reply;
   };
+  /** The guard let the request in, so it names an actor. */
+  const actor = (request: FastifyRequest): Actor => actorOf(request)!;
 
   app.get('/blogs', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const { limit, cursor, status } = request.query;
@@ -162,7 +185,9 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
         now: new Date(clock()),
       });
       const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${includeHidden ? '&status=all' : ''}`;
-      page = cachedJson(posts, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
+      // The admin list (every status) names who created and last changed each post.
+      const shown = includeHidden ? await summariesWithStaff(db, posts) : posts;
+      page = cachedJson(shown, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
       if (!includeHidden) caches.lists.set(key, page, generation);
     }
     if (who === 'admin') {
@@ -181,7 +206,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const post = await findPost(db, id, { includeHidden: true, now: new Date(clock()) });
       if (post === undefined) return reply.code(404).send(NOT_FOUND);
       markPrivate(reply);
-      return sendCached(reply, postAnswer(post));
+      return sendCached(reply, cachedJson(await withStaff(db, post)));
     }
     const key = String(id);
     let answer = caches.posts.get(key);
@@ -207,7 +232,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       preValidation: tokenFromBody,
     },
     async (request, reply) => {
-      const post = await createPost(db, request.body, new Date(clock()));
+      const who = actor(request);
+      const refused = refuseCreate(who, request.body.status);
+      if (refused !== undefined) return reply.code(403).send({ error: refused });
+      const post = await createPost(db, request.body, new Date(clock()), who.accountId);
       await caches.invalidate();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
@@ -218,14 +246,17 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
    * again inside the write's transaction (updatedAt), so two writers holding the same tag cannot both succeed.
    */
   async function precondition(request: FastifyRequest, id: number, at: Date) {
-    const current = await findPost(db, id, { includeHidden: true, now: at });
-    if (current === undefined) return { status: 404 as const };
+    const found = await findPost(db, id, { includeHidden: true, now: at });
+    if (found === undefined) return { status: 404 as const };
+    const current = await withStaff(db, found);
     const ifMatch = request.headers['if-match'];
-    const etag = postAnswer(current).headers?.etag ?? '';
-    if (!ifMatchHolds(ifMatch, etag)) return { status: 412 as const };
+    // The tag of the public shape (what an anonymous reader got) or of the admin shape (what a staff reader got).
+    const etags = [postAnswer(found), cachedJson(current)].map((answer) => answer.headers?.etag ?? '');
+    if (!etags.some((etag) => ifMatchHolds(ifMatch, etag))) return { status: 412 as const };
     // No tag, or *: any version may be replaced.
     const ifUnchanged = ifMatch !== undefined && ifMatch.trim() !== '*';
-    return { status: 200 as const, condition: { seenUpdatedAt: current.updatedAt, ifUnchanged, now: at } };
+    const facts = { createdBy: current.createdBy?.id ?? null, status: current.status };
+    return { status: 200 as const, facts, condition: { seenUpdatedAt: current.updatedAt, ifUnchanged, now: at } };
   }
 
   app.put(
@@ -243,7 +274,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const check = await precondition(request, id, at);
       if (check.status === 404) return reply.code(404).send(NOT_FOUND);
       if (check.status === 412) return reply.code(412).send({ error: STALE });
-      const result = await updatePost(db, id, request.body, check.condition);
+      const who = actor(request);
+      const refused = refuseEdit(who, check.facts, request.body.status);
+      if (refused !== undefined) return reply.code(403).send({ error: refused });
+      const result = await updatePost(db, id, request.body, check.condition, who.accountId);
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
       await caches.invalidate();
@@ -266,6 +300,8 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const check = await precondition(request, id, new Date(clock()));
       if (check.status === 404) return reply.code(404).send(NOT_FOUND);
       if (check.status === 412) return reply.code(412).send({ error: STALE });
+      const refused = refuseDelete(actor(request), check.facts);
+      if (refused !== undefined) return reply.code(403).send({ error: refused });
       const result = await deletePost(db, id, check.condition);
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });

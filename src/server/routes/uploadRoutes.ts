@@ -1,8 +1,9 @@
 // POST /api/uploads (multipart image, token first) and GET /uploads/:file (content-addressed, cached forever).
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
+import { sessionCookie } from '../accounts/sessions';
 import type { WriteGuard } from '../auth';
 import { etagMatches } from '../etag';
 import { ImageRejected } from '../images/imageProcessing';
@@ -18,13 +19,7 @@ export type UploadRoutesOptions = {
   idleMs?: number;
 };
 
-/** The session cookie issue 21 brings; until then no request carries one and the Authorization header decides. */
-export const SESSION_COOKIE = 'touchline_session';
-
-function hasSessionCookie(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
-}
+const hasSessionCookie = (request: FastifyRequest) => sessionCookie(request) !== undefined;
 
 type ImageType = { ext: string; contentType: string };
 
@@ -70,20 +65,21 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
    * here; without one (and without a session cookie, whose form must then carry the token before the file) the
    * answer is a 401. A refused request's connection closes, so the rest of its body is never read.
    */
-  const credentialFirst = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  const credentialFirst = async (request: FastifyRequest, reply: FastifyReply) => {
     const { authorization } = request.headers;
     const form = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
     // Some credential in the headers that is not ours to check here: the form's token field decides, before the file.
     const other = authorization !== undefined ? !BEARER.test(authorization) : hasSessionCookie(request);
     if (!(form && other)) {
       void reply.header('connection', 'close');
-      if (!guard.authorize(request, reply)) return;
+      if (!(await guard.authorize(request, reply))) return reply;
       reply.removeHeader('connection');
     }
     // Then the size, from Content-Length alone (a chunked body meets the file size limit as it arrives).
-    if (Number(request.headers['content-length']) > BODY_LIMITS.upload)
-      return refuseAndClose(reply, 413, UPLOAD_TOO_LARGE);
-    done();
+    if (Number(request.headers['content-length']) > BODY_LIMITS.upload) {
+      refuseAndClose(reply, 413, UPLOAD_TOO_LARGE);
+      return reply;
+    }
   };
 
   app.post(
@@ -94,12 +90,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
         return reply.code(415).send({ error: 'Send the image as multipart/form-data in a field named file' });
       }
       // The Authorization header was checked before the body (credentialFirst). Without it, the form's accessToken
-      // field must come before the file: it is checked when the file part arrives, before that part is read.
+      // field (or else the session cookie) is checked when the file part arrives, before that part is read: a token
+      // field must come before the file.
       let authorized = BEARER.test(request.headers.authorization ?? '');
       // A refused form is answered mid-body: its connection closes so the rest is not read.
-      const refuse = (fieldToken: string | undefined) => {
+      const refuse = async (fieldToken: string | undefined) => {
         void reply.header('connection', 'close');
-        const ok = guard.authorize(request, reply, fieldToken);
+        const ok = await guard.authorize(request, reply, fieldToken);
         if (ok) reply.removeHeader('connection');
         return ok;
       };
@@ -110,7 +107,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             if (!authorized) {
-              if (!refuse(fieldToken)) return reply;
+              if (!(await refuse(fieldToken))) return reply;
               authorized = true;
             }
             const bytes = await part.toBuffer();
@@ -118,7 +115,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
           } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
         }
       } catch (error) {
-        if (!authorized && !refuse(fieldToken)) return reply;
+        if (!authorized && !(await refuse(fieldToken))) return reply;
         // The body may go on past a limit: close the connection rather than read the rest of it.
         void reply.header('connection', 'close');
         // @fastify/multipart's limit errors carry their 4xx status; anything else is the form's own framing
@@ -128,7 +125,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
         request.log.info({ err: error }, 'malformed multipart body');
         return reply.code(400).send({ error: 'Malformed multipart/form-data body' });
       }
-      if (!authorized && !refuse(fieldToken)) return reply;
+      if (!authorized && !(await refuse(fieldToken))) return reply;
 
       if (file === undefined || file.length === 0) {
         return reply.code(400).send({ error: 'No image: send it in a multipart field named file' });

@@ -12,12 +12,15 @@ export const TOKEN = 'test-admin-token-0123456789abcdef0123';
 /** PUBLIC_URL of the test app: every absolute URL it writes starts with this. */
 export const PUBLIC_URL = 'https://touchline.test';
 
+export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
 export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 export async function startTestApp(
   options: {
     clientDir?: string;
     authFailures?: AppOptions['authFailures'];
+    signInFailures?: AppOptions['signInFailures'];
     listCacheTtlMs?: AppOptions['listCacheTtlMs'];
     revisionCheckMs?: AppOptions['revisionCheckMs'];
     /** runs the app's revision check (manualSchedule() makes one a test ticks by hand) */
@@ -27,6 +30,8 @@ export async function startTestApp(
     /** server rendering (pages.test.ts passes the source's entry-server render) */
     renderPage?: AppOptions['renderPage'];
     publicUrl?: string;
+    /** the listening address when it differs from PUBLIC_URL (main.ts passes it) */
+    listenUrl?: string;
     /** Fastify trustProxy as TRUST_PROXY gives it (default false) */
     trustProxy?: AppOptions['config']['trustProxy'];
     /** socket and body timeouts (tests shorten them) */
@@ -45,8 +50,12 @@ export async function startTestApp(
       trustProxy: options.trustProxy ?? false,
       clientDir: options.clientDir ?? join(tmpdir(), 'touchline-no-client-here'),
       publicUrl: options.publicUrl ?? PUBLIC_URL,
+      listenUrl: options.listenUrl,
     },
     authFailures: options.authFailures,
+    signInFailures: options.signInFailures,
+    // Tests only: a cheap argon2id, so a sign-in takes milliseconds (production always uses OWASP_COST).
+    passwordCost: TEST_PASSWORD_COST,
     listCacheTtlMs: options.listCacheTtlMs,
     revisionCheckMs: options.revisionCheckMs,
     scheduleRevisionCheck: options.scheduleRevisionCheck,

@@ -11,6 +11,7 @@ import { createPost } from '../../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import { validSubmission } from '../fixtures/submissions';
+import { staffSession } from '../helpers/accounts';
 import { PUBLIC_URL, startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
 import { textOf } from '../helpers/html';
@@ -291,7 +292,9 @@ describe('other pages', () => {
   });
 
   it.each(['/auth', '/admin'])('leaves %s to the browser, kept out of search results', async (url) => {
-    const res = await get(url);
+    // Admin pages need a session (without one they redirect to /auth).
+    const { cookie } = await staffSession(t.app, t.db, 'author');
+    const res = await get(url, { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<meta name="robots" content="noindex">');

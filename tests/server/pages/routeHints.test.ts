@@ -8,6 +8,7 @@ import { ROUTE_LIST } from '../../../src/contract/routes';
 import type { RenderPage } from '../../../src/contract/rendering';
 import { NOT_FOUND_MODULE, pageModule } from '../../../src/server/pages/routeHints';
 import { validSubmission } from '../fixtures/submissions';
+import { staffSession } from '../helpers/accounts';
 import { startTestApp } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
 
@@ -176,7 +177,8 @@ describe('a server-rendered page', () => {
   });
 
   test('a page rendered in the browser (/admin) loads the app at once, as index.html says', async () => {
-    const res = await rendered.app.inject({ method: 'GET', url: '/admin' });
+    const { cookie } = await staffSession(rendered.app, rendered.db, 'author');
+    const res = await rendered.app.inject({ method: 'GET', url: '/admin', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(scriptsOf(res.body)).toEqual(['<script type="module" crossorigin src="/assets/index-E1.js">']);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-V1.js">');

@@ -1,0 +1,34 @@
+// Request bodies of the staff account API (issue 21): sign-in, sign-up, staff, invitations, keys, own password.
+import * as z from 'zod/mini';
+
+export const STAFF_ROLES = ['contributor', 'author', 'editor', 'owner'] as const;
+/** Roles an invitation or a role change may give: never owner (there is one, made at set-up). */
+export const GRANTABLE_ROLES = ['contributor', 'author', 'editor'] as const;
+
+const email = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(254, 'must be at most 254 characters'),
+    z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+  );
+// A sign-in password is only compared; the rules for a new one are checked by the server (passwordProblem).
+const password = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'));
+const secret = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long'));
+const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'is too long'));
+
+export const signInSchema = z.object({ email, password });
+
+/** POST /api/users: with an invitation from the staff page, or the first owner's one-time setup code. */
+export const signUpSchema = z.object({
+  invitation: z.optional(secret),
+  setup: z.optional(secret),
+  email,
+  password,
+  name: z.optional(name),
+});
+
+export const invitationSchema = z.object({ email, role: z.enum(STAFF_ROLES) });
+export const roleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
+export const passwordChangeSchema = z.object({ currentPassword: password, newPassword: password });
+export const newKeySchema = z.object({ name });

@@ -1,0 +1,256 @@
+// All SQL about staff accounts, their sessions, API keys and invitations.
+import type { Kysely, Transaction } from 'kysely';
+import type { PostStaff, StaffRef } from '../../contract/types';
+import type { Database, Db, RoleName } from '../db/database';
+
+export type Account = { id: number; email: string; name: string; role: RoleName };
+export type AccountWithHash = Account & { passwordHash: string };
+
+/** Emails are compared case-insensitively: stored and looked up lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+
+const accountColumns = ['id', 'email', 'name', 'role'] as const;
+
+/** A unique constraint refused the row (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountWithHash | undefined> {
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select([...accountColumns, 'password_hash'])
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, name: row.name, role: row.role, passwordHash: row.password_hash };
+}
+
+export async function findAccountWithHash(db: Db, id: number): Promise<AccountWithHash | undefined> {
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select([...accountColumns, 'password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, name: row.name, role: row.role, passwordHash: row.password_hash };
+}
+
+export async function countAccounts(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listAccounts(db: Db): Promise<Account[]> {
+  return db.kysely.selectFrom('accounts').select(accountColumns).orderBy('id').execute();
+}
+
+export type NewAccount = { email: string; name: string; role: RoleName; passwordHash: string };
+
+export async function insertAccount(
+  executor: Kysely<Database>,
+  { email, name, role, passwordHash }: NewAccount,
+  now: Date,
+): Promise<Account> {
+  return executor
+    .insertInto('accounts')
+    .values({
+      email: normalizeEmail(email),
+      name,
+      role,
+      password_hash: passwordHash,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning(accountColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function setRole(db: Db, id: number, role: RoleName, now: Date): Promise<Account | undefined> {
+  return db.kysely
+    .updateTable('accounts')
+    .set({ role, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .returning(accountColumns)
+    .executeTakeFirst();
+}
+
+/** Removes the account; its sessions go with it (cascade) and its posts stay, naming no account. */
+export async function deleteAccount(db: Db, id: number): Promise<boolean> {
+  const { numDeletedRows } = await db.kysely.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
+}
+
+/** A new password, and every session of the account except `keepSession` ends. */
+export async function setPassword(db: Db, id: number, passwordHash: string, keepSession: string, now: Date) {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('sessions').where('account_id', '=', id).where('id_hash', '!=', keepSession).execute();
+  });
+}
+
+// Sessions
+
+export async function insertSession(executor: Kysely<Database>, idHash: string, accountId: number, now: Date) {
+  await executor
+    .insertInto('sessions')
+    .values({ id_hash: idHash, account_id: accountId, created_at: now.toISOString(), last_used_at: now.toISOString() })
+    .execute();
+}
+
+export type SessionRow = { account: Account; lastUsedAt: number };
+
+/** The session and its account, read fresh on every request so a role change or removal counts at once. */
+export async function findSession(db: Db, idHash: string): Promise<SessionRow | undefined> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .select(['accounts.id', 'accounts.email', 'accounts.name', 'accounts.role', 'sessions.last_used_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const { last_used_at: lastUsed, ...account } = row;
+  return { account, lastUsedAt: Date.parse(iso(lastUsed)) };
+}
+
+export async function touchSession(db: Db, idHash: string, now: Date): Promise<void> {
+  await db.kysely
+    .updateTable('sessions')
+    .set({ last_used_at: now.toISOString() })
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Sessions unused since `before` can never be used again: removed when sign-in makes a new one. */
+export async function deleteExpiredSessions(db: Db, before: Date): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('last_used_at', '<', before.toISOString()).execute();
+}
+
+// API keys
+
+export type ApiKey = { id: number; name: string; createdAt: string };
+
+export async function insertKey(db: Db, name: string, keyHash: string, now: Date): Promise<ApiKey> {
+  const row = await db.kysely
+    .insertInto('api_keys')
+    .values({ name, key_hash: keyHash, created_at: now.toISOString() })
+    .returning(['id', 'name', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name: row.name, createdAt: iso(row.created_at) };
+}
+
+export async function listKeys(db: Db): Promise<ApiKey[]> {
+  const rows = await db.kysely.selectFrom('api_keys').select(['id', 'name', 'created_at']).orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: iso(row.created_at) }));
+}
+
+export async function findKeyByHash(db: Db, keyHash: string): Promise<{ id: number; name: string } | undefined> {
+  return db.kysely.selectFrom('api_keys').select(['id', 'name']).where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+export async function deleteKey(db: Db, id: number): Promise<boolean> {
+  const { numDeletedRows } = await db.kysely.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
+}
+
+// Invitations (and the first owner's setup link: an invitation with no email and the owner role)
+
+export async function insertInvitation(
+  db: Db,
+  { tokenHash, email, role, expiresAt }: { tokenHash: string; email: string | null; role: RoleName; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.kysely
+    .insertInto('invitations')
+    .values({
+      token_hash: tokenHash,
+      email: email === null ? null : normalizeEmail(email),
+      role,
+      expires_at: expiresAt.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+export type Invitation = { id: number; email: string | null; role: RoleName; expiresAt: number; used: boolean };
+
+export async function findInvitation(executor: Kysely<Database>, tokenHash: string): Promise<Invitation | undefined> {
+  const row = await executor
+    .selectFrom('invitations')
+    .select(['id', 'email', 'role', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      expiresAt: Date.parse(iso(row.expires_at)),
+      used: row.used_at !== null,
+    }
+  );
+}
+
+/** Marks the invitation used unless it already was: true for exactly one of two concurrent callers. */
+export async function claimInvitation(trx: Transaction<Database>, id: number, now: Date): Promise<boolean> {
+  const { numUpdatedRows } = await trx
+    .updateTable('invitations')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** Display names of accounts by id (who created and last changed posts). */
+export async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.kysely.selectFrom('accounts').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Who created and last changed each post, by post id (one query for a page of posts). */
+export async function postStaff(
+  db: Db,
+  postIds: number[],
+): Promise<Map<number, PostStaff & { createdById: number | null }>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('posts')
+    .leftJoin('accounts as creator', 'creator.id', 'posts.created_by')
+    .leftJoin('accounts as updater', 'updater.id', 'posts.updated_by')
+    .select([
+      'posts.id',
+      'posts.created_by',
+      'creator.name as creator_name',
+      'posts.updated_by',
+      'updater.name as updater_name',
+    ])
+    .where('posts.id', 'in', postIds)
+    .execute();
+  const ref = (id: number | null, name: string | null): StaffRef =>
+    id === null || name === null ? null : { id, name };
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        createdById: row.created_by,
+        createdBy: ref(row.created_by, row.creator_name),
+        updatedBy: ref(row.updated_by, row.updater_name),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,273 @@
+// The staff account API (issue 21): sessions, sign-up by invitation or setup link, staff, invitations, own password
+// and API keys. Only these routes look at credentials; nothing here runs for a request to any other route.
+import * as z from 'zod/mini';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  GRANTABLE_ROLES,
+  invitationSchema,
+  newKeySchema,
+  passwordChangeSchema,
+  roleChangeSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../contract/accountSchemas';
+import type { StaffUser } from '../../contract/types';
+import { actorOf, ROLES } from '../actor';
+import type { Actor, Role } from '../actor';
+import { CROSS_SITE, fromOwnOrigin, limiterKey } from '../auth';
+import type { FailureLimiter, WriteGuard } from '../auth';
+import { passwordProblem } from '../accounts/passwords';
+import type { PasswordHasher } from '../accounts/passwords';
+import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
+import type { Sessions } from '../accounts/sessions';
+import type { Db } from '../db/database';
+import {
+  claimInvitation,
+  countAccounts,
+  deleteAccount,
+  deleteKey,
+  findAccountByEmail,
+  findAccountWithHash,
+  findInvitation,
+  insertAccount,
+  insertInvitation,
+  insertKey,
+  isUniqueViolation,
+  listAccounts,
+  listKeys,
+  normalizeEmail,
+  setPassword,
+  setRole,
+} from '../repositories/accountsRepository';
+import type { Account } from '../repositories/accountsRepository';
+import type { ZodTypeProvider } from '../validation';
+
+export type SignInLimiters = { perAccount: FailureLimiter; perAddress: FailureLimiter };
+
+export type AccountRoutesOptions = {
+  db: Db;
+  guard: WriteGuard;
+  sessions: Sessions;
+  hasher: PasswordHasher;
+  limiters: SignInLimiters;
+  /** origin of the invitation links */
+  publicUrl: string;
+  ownOrigins: ReadonlySet<string>;
+  now: () => number;
+};
+
+/** An invitation link is valid this long. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+const INCORRECT = { error: 'Incorrect password' };
+const TOO_MANY = 'Too many failed sign-in attempts. Try again later.';
+const NO_INVITATION = 'Signing up needs an invitation: ask the site owner or an editor for an invitation link';
+const BAD_INVITATION = 'This invitation link is not valid: ask for a new invitation';
+const USED_INVITATION = 'This invitation has already been used: ask for a new invitation';
+const EXPIRED_INVITATION = 'This invitation has expired: ask for a new invitation';
+const OTHER_EMAIL = 'This invitation is for another email address';
+const SETUP_DONE = 'The owner account already exists: sign in instead';
+const ACCOUNT_EXISTS = 'An account with this email already exists';
+const FORBIDDEN = "Your role doesn't allow this";
+
+const rank = (role: Role) => ROLES.indexOf(role);
+const userOf = ({ id, email, name, role }: Account): StaffUser => ({ id, email, name, role });
+const idParams = z.object({
+  id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'must be a positive integer')), z.transform(Number)),
+});
+
+function markPrivate(reply: FastifyReply): void {
+  void reply.header('cache-control', 'private, no-store');
+}
+
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
+  fastify,
+  { db, guard, sessions, hasher, limiters, publicUrl, ownOrigins, now },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.removeContentTypeParser('text/plain');
+
+  /** preValidation hook: a staff credential of at least `min`'s role, else 401/403 (and nothing changes). */
+  const atLeast = (min: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await guard.authorize(request, reply))) return reply;
+    if (rank(actorOf(request)!.role) < rank(min)) return reply.code(403).send({ error: FORBIDDEN });
+  };
+  const staff = (min: Role) => ({ onRequest: guard.refuseBlocked, preValidation: atLeast(min) });
+  const actor = (request: FastifyRequest): Actor => actorOf(request)!;
+
+  /** Seconds until sign-in may be tried again for this address or this email, or 0. */
+  const blockedFor = (request: FastifyRequest, email: string) =>
+    Math.max(
+      limiters.perAddress.blockedFor(limiterKey(request.ip)),
+      limiters.perAccount.blockedFor(normalizeEmail(email)),
+    );
+  const recordFailure = (request: FastifyRequest, email: string) => {
+    limiters.perAddress.recordFailure(limiterKey(request.ip));
+    limiters.perAccount.recordFailure(normalizeEmail(email));
+  };
+  const tooMany = (reply: FastifyReply, seconds: number) =>
+    reply.code(429).header('retry-after', String(seconds)).send({ error: TOO_MANY });
+
+  /** A new session for the account: its cookie replaces any the browser had, whose session ends. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, account: Account, id: string) {
+    const previous = sessionCookie(request);
+    if (previous !== undefined) await sessions.revoke(sha256Hex(previous));
+    sessions.setCookie(reply, id);
+    markPrivate(reply);
+    return { user: userOf(account) };
+  }
+
+  app.post('/session', { schema: { body: signInSchema } }, async (request, reply) => {
+    const { email, password } = request.body;
+    // A login form posted from another site would sign the visitor in as someone else.
+    const origin = request.headers.origin;
+    if (origin !== undefined && !ownOrigins.has(origin.toLowerCase()))
+      return reply.code(403).send({ error: CROSS_SITE });
+    const blocked = blockedFor(request, email);
+    if (blocked > 0) return tooMany(reply, blocked);
+    const account = await findAccountByEmail(db, email);
+    const ok = account ? await hasher.verify(account.passwordHash, password) : await hasher.verifyNobody(password);
+    if (!account || !ok) {
+      recordFailure(request, email);
+      return reply.code(401).send(INCORRECT);
+    }
+    const id = await sessions.create(db.kysely, account.id);
+    return reply.code(200).send(await signIn(request, reply, account, id));
+  });
+
+  app.get('/session', async (request, reply) => {
+    markPrivate(reply);
+    const signedIn = await sessions.resolve(request, reply);
+    if (signedIn === undefined) return reply.code(401).send({ error: 'Not signed in' });
+    return { user: userOf(signedIn.account) };
+  });
+
+  app.delete('/session', async (request, reply) => {
+    const signedIn = await sessions.resolve(request, reply);
+    if (signedIn !== undefined) {
+      if (!fromOwnOrigin(request, ownOrigins)) return reply.code(403).send({ error: CROSS_SITE });
+      await sessions.revoke(signedIn.idHash);
+    }
+    sessions.clearCookie(reply);
+    return reply.code(204).send();
+  });
+
+  app.post('/users', { schema: { body: signUpSchema } }, async (request, reply) => {
+    const { invitation: invitationToken, setup, email, password } = request.body;
+    const token = invitationToken ?? setup;
+    if (token === undefined) return reply.code(400).send({ error: NO_INVITATION });
+    const at = new Date(now());
+    const invitation = await findInvitation(db.kysely, sha256Hex(token));
+    // A setup code is an invitation without an email; each field takes only its own kind.
+    if (invitation === undefined || (setup !== undefined) !== (invitation.email === null))
+      return reply.code(403).send({ error: BAD_INVITATION });
+    if (invitation.used) return reply.code(403).send({ error: USED_INVITATION });
+    if (invitation.expiresAt <= at.getTime()) return reply.code(403).send({ error: EXPIRED_INVITATION });
+    if (invitation.email !== null && invitation.email !== normalizeEmail(email))
+      return reply.code(403).send({ error: OTHER_EMAIL });
+    if (invitation.email === null && (await countAccounts(db)) > 0) return reply.code(403).send({ error: SETUP_DONE });
+    const problem = passwordProblem(password, email);
+    if (problem !== undefined) return reply.code(400).send({ error: problem });
+    const passwordHash = await hasher.hash(password);
+    const name = request.body.name ?? normalizeEmail(email).split('@')[0] ?? email;
+    try {
+      const { account, id } = await db.kysely.transaction().execute(async (trx) => {
+        if (!(await claimInvitation(trx, invitation.id, at))) throw new Refusal(USED_INVITATION);
+        const created = await insertAccount(trx, { email, name, role: invitation.role, passwordHash }, at);
+        return { account: created, id: await sessions.create(trx, created.id) };
+      });
+      return reply.code(201).send(await signIn(request, reply, account, id));
+    } catch (error) {
+      if (error instanceof Refusal) return reply.code(403).send({ error: error.message });
+      if (isUniqueViolation(error)) return reply.code(409).send({ error: ACCOUNT_EXISTS });
+      throw error;
+    }
+  });
+
+  app.get('/users', staff('editor'), async (_request, reply) => {
+    markPrivate(reply);
+    return (await listAccounts(db)).map(userOf);
+  });
+
+  app.patch(
+    '/users/:id',
+    { ...staff('owner'), schema: { params: idParams, body: roleChangeSchema } },
+    async (request, reply) => {
+      const { role } = request.body;
+      if (!(GRANTABLE_ROLES as readonly string[]).includes(role))
+        return reply.code(403).send({ error: 'There is one owner: no account can be made owner' });
+      const target = await findAccountWithHash(db, request.params.id);
+      if (target === undefined) return reply.code(404).send({ error: 'Account not found' });
+      if (target.role === 'owner') return reply.code(403).send({ error: "The owner's role cannot be changed" });
+      const updated = await setRole(db, target.id, role, new Date(now()));
+      if (updated === undefined) return reply.code(404).send({ error: 'Account not found' });
+      markPrivate(reply);
+      return userOf(updated);
+    },
+  );
+
+  app.delete('/users/:id', { ...staff('owner'), schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
+    if (actor(request).accountId === id) return reply.code(403).send({ error: 'You cannot remove your own account' });
+    if (!(await deleteAccount(db, id))) return reply.code(404).send({ error: 'Account not found' });
+    return reply.code(204).send();
+  });
+
+  app.post('/invitations', { ...staff('editor'), schema: { body: invitationSchema } }, async (request, reply) => {
+    const { email, role } = request.body;
+    // Owners invite editors, authors and contributors; editors invite authors and contributors.
+    const mayInvite = actor(request).role === 'owner' ? GRANTABLE_ROLES : (['contributor', 'author'] as const);
+    if (!(mayInvite as readonly string[]).includes(role))
+      return reply.code(403).send({ error: `Your role cannot invite an ${role === 'owner' ? 'owner' : role}` });
+    if ((await findAccountByEmail(db, email)) !== undefined) return reply.code(409).send({ error: ACCOUNT_EXISTS });
+    const at = new Date(now());
+    const token = newSecret();
+    const expiresAt = new Date(at.getTime() + INVITATION_TTL_MS);
+    await insertInvitation(db, { tokenHash: sha256Hex(token), email, role, expiresAt }, at);
+    const query = new URLSearchParams({ invite: token, email: normalizeEmail(email) });
+    return reply.code(201).send({ url: `${publicUrl}/auth?${query.toString()}`, expiresAt: expiresAt.toISOString() });
+  });
+
+  app.post(
+    '/account/password',
+    { ...staff('contributor'), schema: { body: passwordChangeSchema } },
+    async (request, reply) => {
+      const signedIn = signedInOf(request);
+      if (signedIn === undefined)
+        return reply.code(403).send({ error: 'Only a signed-in account has a password to change' });
+      const { currentPassword, newPassword } = request.body;
+      const { email } = signedIn.account;
+      const blocked = blockedFor(request, email);
+      if (blocked > 0) return tooMany(reply, blocked);
+      const account = await findAccountWithHash(db, signedIn.account.id);
+      if (account === undefined || !(await hasher.verify(account.passwordHash, currentPassword))) {
+        recordFailure(request, email);
+        return reply.code(403).send({ error: 'The current password is incorrect' });
+      }
+      const problem = passwordProblem(newPassword, email);
+      if (problem !== undefined) return reply.code(400).send({ error: problem });
+      await setPassword(db, account.id, await hasher.hash(newPassword), signedIn.idHash, new Date(now()));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/keys', staff('owner'), async (_request, reply) => {
+    markPrivate(reply);
+    return listKeys(db);
+  });
+
+  app.post('/keys', { ...staff('owner'), schema: { body: newKeySchema } }, async (request, reply) => {
+    const key = `tlk_${newSecret()}`;
+    const stored = await insertKey(db, request.body.name, sha256Hex(key), new Date(now()));
+    markPrivate(reply);
+    return reply.code(201).send({ id: stored.id, name: stored.name, key });
+  });
+
+  app.delete('/keys/:id', { ...staff('owner'), schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteKey(db, request.params.id))) return reply.code(404).send({ error: 'API key not found' });
+    return reply.code(204).send();
+  });
+};
+
+/** A refusal found inside a transaction, which it rolls back. */
+class Refusal extends Error {}

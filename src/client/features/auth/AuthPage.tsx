@@ -1,7 +1,7 @@
 // /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server (issue 21). Sign-in posts the email and
 // password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
 // (/auth?setup=…). Success lands on `next` when it is a path on this site, else on the editor.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, UserPlus } from 'lucide-react';
@@ -20,8 +20,8 @@ export const INCORRECT_PASSWORD = 'Incorrect password';
 export const GENERIC_ERROR = 'An error occurred';
 export const INVITATION_NEEDED =
   'Signing up needs an invitation: open the invitation link an owner or editor gave you. Ask them for one if you have none.';
-export const INVITATION_INVALID =
-  'This invitation link is not valid: it has expired, was used already, or was made for another email. Ask for a new invitation.';
+/** When the server refuses a sign-up without saying why. */
+export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
 /** A new password's shortest length; the server refuses shorter ones too. */
 export const PASSWORD_MIN = 10;
 
@@ -53,29 +53,14 @@ export function AuthPage() {
   const next = safeNext(search.get('next'), paths.admin());
   const id = useId();
   const [mode, setMode] = useState<Mode>(invitation || setup ? 'sign-up' : 'sign-in');
-  const [email, setEmail] = useState('');
+  // An invitation link names the email it was made for (&email=): filled in, still editable (the server checks it).
+  const [email, setEmail] = useState(() => search.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const signingIn = mode === 'sign-in';
   const title = signingIn ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
-
-  // An invitation is bound to one email: fill it in (the admin may still correct it; the server checks).
-  useEffect(() => {
-    if (!invitation) return;
-    let current = true;
-    fetch(api(`invitations/${encodeURIComponent(invitation)}`))
-      .then((response) => (response.ok ? response.json() : null))
-      .then((data: unknown) => {
-        const invited = (data as { email?: unknown } | null)?.email;
-        if (current && typeof invited === 'string') setEmail((typed) => typed || invited);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [invitation]);
 
   async function send(): Promise<string | SessionUser> {
     if (signingIn) {
@@ -91,9 +76,9 @@ export function AuthPage() {
     );
     const user = userOf(data);
     if (status === 201 && user) return user;
-    // A password the server refuses (too short, equal to the email) is said in its own words.
-    if (status === 400 && errorOf(data) && !/invit|setup/i.test(errorOf(data) ?? '')) return errorOf(data) ?? '';
-    return status >= 400 && status < 500 && status !== 429 ? INVITATION_INVALID : GENERIC_ERROR;
+    // The server says what is wrong (an expired or used invitation, a short password) in words that name it.
+    if (status >= 400 && status < 500 && status !== 429) return errorOf(data) ?? INVITATION_INVALID;
+    return GENERIC_ERROR;
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

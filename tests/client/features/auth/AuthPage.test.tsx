@@ -161,17 +161,12 @@ test('an invitation link opens sign-up with the invited email, creates the accou
   const AUTHOR = { id: 7, email: 'ada@example.com', name: '', role: 'author' as const };
   const created: unknown[] = [];
   server.use(
-    http.get(`${API}/invitations/:token`, ({ params }) =>
-      params.token === 'tok123'
-        ? HttpResponse.json({ email: AUTHOR.email, role: 'author' })
-        : HttpResponse.json({ error: 'Invitation not found' }, { status: 404 }),
-    ),
     http.post(`${API}/users`, async ({ request }) => {
       created.push(await request.json());
       return HttpResponse.json({ user: AUTHOR }, { status: 201 });
     }),
   );
-  const { user, store, router } = renderApp('/auth?invite=tok123');
+  const { user, store, router } = renderApp(`/auth?invite=tok123&email=${encodeURIComponent(AUTHOR.email)}`);
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
   expect(await screen.findByDisplayValue(AUTHOR.email)).toBe(email());
   await user.type(password(), 'a long enough password');
@@ -183,16 +178,19 @@ test('an invitation link opens sign-up with the invited email, creates the accou
 });
 
 test('an invitation the server refuses (expired, used, another email) says so on the card', async () => {
-  server.use(
-    http.get(`${API}/invitations/:token`, () => HttpResponse.json({ error: 'gone' }, { status: 404 })),
-    http.post(`${API}/users`, () => HttpResponse.json({ error: 'Invitation expired' }, { status: 410 })),
-  );
+  const EXPIRED = 'This invitation has expired: ask for a new invitation';
+  server.use(http.post(`${API}/users`, () => HttpResponse.json({ error: EXPIRED }, { status: 403 }), { once: true }));
   const { user, store } = renderApp('/auth?invite=old');
   await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
   await user.type(password(), 'a long enough password');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_INVALID);
+  expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
   expect(store.getState().auth.user).toBeNull();
+
+  // A refusal without words still names the invitation.
+  server.use(http.post(`${API}/users`, () => new HttpResponse(null, { status: 403 }), { once: true }));
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_INVALID);
 });
 
 test('the setup link creates the owner account', async () => {

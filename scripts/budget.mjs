@@ -18,9 +18,16 @@ const EDITOR_MARKERS = ['Create New Blog Post', 'Show Preview'];
 
 requireBuildAndBrowser('budget');
 
-/** Loads one route in a fresh context; returns every JS/CSS file it fetched with its gzip and wire sizes. */
-async function load(browser, url) {
+/**
+ * Loads one route in a fresh context (signed in first when `admin` names an account: admin pages need a session);
+ * returns every JS/CSS file it fetched with its gzip and wire sizes.
+ */
+async function load(browser, url, admin) {
   const context = await browser.newContext();
+  if (admin) {
+    const signIn = await context.request.post(new URL('/api/session', url).href, { data: admin });
+    if (!signIn.ok()) throw new Error(`budget: signing in as ${admin.email} answered ${signIn.status()}`);
+  }
   const page = await context.newPage();
   const pending = [];
   page.on('response', (response) => {
@@ -68,7 +75,7 @@ try {
   try {
     const visitorFiles = new Map();
     for (const route of routes) visitorFiles.set(route, await load(browser, server.url + route));
-    const editorFiles = (await load(browser, server.url + '/admin')).filter((file) => file.editor);
+    const editorFiles = (await load(browser, server.url + '/admin', server.admin)).filter((file) => file.editor);
 
     const rows = [];
     for (const [route, files] of visitorFiles) {

@@ -45,6 +45,8 @@ export const ROUTES = {
   adminEdit: { path: '/admin/edit/:id', page: 'admin/pages/EditPage', render: 'client', area: '/admin' },
   adminHistory: { path: '/admin/history/:id', page: 'admin/pages/HistoryPage', render: 'client', area: '/admin' },
   adminTrash: { path: '/admin/trash', page: 'admin/pages/TrashPage', render: 'client', area: '/admin' },
+  adminStaff: { path: '/admin/staff', page: 'admin/pages/StaffPage', render: 'client', area: '/admin' },
+  adminAccount: { path: '/admin/account', page: 'admin/pages/AccountPage', render: 'client', area: '/admin' },
   // Like every admin page, only a signed-in admin gets it (others are sent to /auth); the page fetches the draft with
   // the session cookie, so a preview opens from a fresh tab too.
   adminPreview: { path: '/admin/preview/:id', page: 'admin/pages/PreviewPage', render: 'client', area: '/admin' },

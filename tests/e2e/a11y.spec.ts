@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { seededPost } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 import { ADMIN_TOKEN } from './helpers/constants';
+import { signIn } from './helpers/session';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -16,6 +17,8 @@ type Route = {
   heading: string | RegExp | null;
   /** Brings the page into a state worth checking on its own (errors in red, previews). */
   act?: (page: Page) => Promise<void>;
+  /** Signed in as the owner: admin pages need a session (issue 21). */
+  admin?: boolean;
 };
 
 const ROUTES: Route[] = [
@@ -24,7 +27,7 @@ const ROUTES: Route[] = [
   { name: 'post', path: (id) => `/page/${id}`, heading: /./ },
   { name: 'sample article', path: () => '/sample', heading: /video channel/i },
   { name: 'sign-in', path: () => '/auth', heading: /./ },
-  { name: 'admin editor', path: () => '/admin', heading: 'Create New Blog Post' },
+  { name: 'admin editor', path: () => '/admin', heading: 'Create New Blog Post', admin: true },
   { name: 'not found', path: () => '/no-such-page', heading: /./ },
   // States with their own colours and markup:
   // A first load carries its data (server rendering): error states are reached by in-app navigation.
@@ -63,6 +66,7 @@ const ROUTES: Route[] = [
   },
   {
     name: 'editor product preview',
+    admin: true,
     path: () => '/admin',
     heading: 'Create New Blog Post',
     act: async (page) => {
@@ -71,9 +75,10 @@ const ROUTES: Route[] = [
     },
   },
   // The admin area of issue 12: the posts list, the edit page, a draft's preview.
-  { name: 'admin posts without a token', path: () => '/admin/posts', heading: 'Posts' },
+  { name: 'admin posts', path: () => '/admin/posts', heading: 'Posts', admin: true },
   {
-    name: 'admin posts',
+    name: 'admin posts, deleting',
+    admin: true,
     path: () => '/admin/posts',
     heading: 'Posts',
     act: async (page) => {
@@ -87,17 +92,17 @@ const ROUTES: Route[] = [
   },
   {
     name: 'admin edit',
+    admin: true,
     path: (id) => `/admin/edit/${id}`,
     heading: 'Edit Blog Post',
     act: async (page) => {
-      await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
-      await page.getByRole('button', { name: 'Open post' }).click();
       await page.getByLabel('Status').selectOption('Scheduled');
       await expect(page.getByLabel('Publish at')).toBeVisible();
     },
   },
   {
     name: 'admin preview',
+    admin: true,
     path: () => '/admin/posts',
     heading: 'Posts',
     act: async (page) => {
@@ -112,6 +117,38 @@ const ROUTES: Route[] = [
         href!.replace('/admin/edit/', '/admin/preview/'),
       );
       await expect(page.getByRole('note')).toContainText('Preview');
+    },
+  },
+  // Issue 21's pages: staff (with an invitation link and a new key shown), and the account's password form.
+  {
+    name: 'admin staff',
+    admin: true,
+    path: () => '/admin/staff',
+    heading: 'Staff',
+    act: async (page) => {
+      const form = page.getByRole('form', { name: 'Invite' });
+      await form
+        .getByLabel('Email')
+        .fill(`a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`);
+      await form.getByRole('button', { name: 'Invite' }).click();
+      await expect(form.getByLabel('Invitation link')).toBeVisible();
+      const keys = page.getByRole('region', { name: 'API keys' });
+      await keys.getByLabel('Key name').fill('a11y');
+      await keys.getByRole('button', { name: 'Create key' }).click();
+      await expect(keys.getByLabel('New key')).toBeVisible();
+    },
+  },
+  { name: 'admin account', admin: true, path: () => '/admin/account', heading: 'Account' },
+  {
+    name: 'admin account error',
+    admin: true,
+    path: () => '/admin/account',
+    heading: 'Account',
+    act: async (page) => {
+      await page.getByLabel('Current password').fill('not the password');
+      await page.getByLabel('New password').fill('short');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
     },
   },
 ];
@@ -138,6 +175,7 @@ for (const theme of ['dark', 'light'] as const) {
   for (const route of ROUTES) {
     test(`${route.name} has no WCAG A/AA violations in the ${theme} theme @phone`, async ({ page, request }) => {
       const { id } = await seededPost(request);
+      if (route.admin) await signIn(page.context());
       await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
       await watchAppStart(page);
       await page.goto(route.path(id));

@@ -7,6 +7,10 @@ import { getPost, listPosts } from './helpers/api';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { makePng } from './helpers/png';
+import { signIn } from './helpers/session';
+
+// The editor needs a session (issue 21); these tests still type the token where they test it.
+test.beforeEach(({ context }) => signIn(context));
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

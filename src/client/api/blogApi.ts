@@ -35,7 +35,8 @@ export const blogApi = createApi({
   baseQuery: apiBaseQuery(baseUrl),
   // The payload is this slice's state as the server's store held it (RTK's CombinedState, which it cannot name here).
   extractRehydrationInfo: (action) => (action.type === SERVER_STATE_LOADED ? (action.payload as never) : undefined),
-  tagTypes: ['Blog'],
+  // Staff and ApiKey belong to the admin's staff page (features/admin/api/staffApi.ts).
+  tagTypes: ['Blog', 'Staff', 'ApiKey'],
   endpoints: (build) => ({
     getBlogs: build.infiniteQuery<BlogPage, void, string | null>({
       infiniteQueryOptions: {

@@ -1,16 +1,20 @@
 // The shared chrome (SPEC 2): skip link, fixed top bar, the page, and the bottom tab bar on small screens. It lives in
 // the app layer because it composes a feature (the theme toggle), which a shared component may not import.
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { House, LayoutDashboard, Newspaper, Trophy } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { matchRoute } from '../../contract/routes';
 import { paths } from './paths';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { hasSignedInHint, selectAuthStatus, selectUser } from './authSlice';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useThemePersistence } from '../features/theme/useThemePersistence';
 import styles from './Layout.module.scss';
+
+const SignOutButton = lazy(() => import('./SignOutButton').then((m) => ({ default: m.SignOutButton })));
 
 type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
 
@@ -53,6 +57,15 @@ export function Layout() {
     mainRef.current?.focus();
   };
 
+  // Sign out shows while signed in. On a visitor's page the session is asked for only when this browser signed in
+  // before (the hint), so a reader's page makes no request for it.
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const authStatus = useAppSelector(selectAuthStatus);
+  useEffect(() => {
+    if (authStatus === 'unknown' && hasSignedInHint()) void import('./session').then((m) => m.loadSession(dispatch));
+  }, [authStatus, dispatch]);
+
   const area = areaPath(pathname);
   const items = NAV_ITEMS.map((item) => ({ ...item, inArea: item.to === area }));
 
@@ -78,6 +91,11 @@ export function Layout() {
               ))}
             </ul>
           </nav>
+          {user && (
+            <Suspense fallback={null}>
+              <SignOutButton className={styles.signOut} />
+            </Suspense>
+          )}
           <ThemeToggle className={styles.toggle} />
         </div>
       </header>

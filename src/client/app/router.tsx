@@ -22,10 +22,16 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   admin: lazy(() => import('../features/admin/pages/NewPostPage').then((m) => ({ default: m.NewPostPage }))),
   adminPosts: lazy(() => import('../features/admin/pages/PostsPage').then((m) => ({ default: m.PostsPage }))),
   adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
+  adminStaff: lazy(() => import('../features/admin/pages/StaffPage').then((m) => ({ default: m.StaffPage }))),
+  adminAccount: lazy(() => import('../features/admin/pages/AccountPage').then((m) => ({ default: m.AccountPage }))),
   adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
   adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
   adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
 };
+// Every admin page needs a session (issue 21): one lazy guard around them all, from the admin's own chunks.
+const RequireSession = lazy(() =>
+  import('../features/admin/session/RequireSession').then((m) => ({ default: m.RequireSession })),
+);
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** While a page's chunk loads, the page's own loading text (SPEC 2), where the page shows one, so nothing jumps. */
@@ -56,7 +62,13 @@ function RoutePage({ name }: { name: RouteName }) {
         ) : null
       }
     >
-      <Page />
+      {name.startsWith('admin') ? (
+        <RequireSession>
+          <Page />
+        </RequireSession>
+      ) : (
+        <Page />
+      )}
     </Suspense>
   );
 }

@@ -1,3 +1,2 @@
 // jest stand-in for src/client/app/clientEnv.ts (import.meta.env does not exist under CommonJS).
-export const ADMIN_PASSWORD = 'admin';
 export const IS_DEV = false;

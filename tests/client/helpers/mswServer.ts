@@ -2,10 +2,15 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { samplePost, sampleSummaries } from '../fixtures/posts';
+import type { SessionUser } from '../../../src/client/app/authSlice';
+
+/** The account GET /api/session answers with by default: admin pages' tests run signed in as the owner. */
+export const OWNER: SessionUser = { id: 1, email: 'owner@example.com', name: 'Olive Owner', role: 'owner' };
 
 export const API = 'http://localhost/api';
 
 export const defaultHandlers = [
+  http.get(`${API}/session`, () => HttpResponse.json({ user: OWNER })),
   http.get(`${API}/blogs`, () => HttpResponse.json(sampleSummaries)),
   http.get(`${API}/blogs/:id`, ({ params }) =>
     String(params.id) === String(samplePost.id)

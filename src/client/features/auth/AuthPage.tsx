@@ -1,26 +1,60 @@
-// /auth: the sign-in / sign-up card (SPEC 2, 4, 5). Success marks the session signed in and opens the editor.
+// /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server (issue 21). Sign-in posts the email and
+// password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
+// (/auth?setup=…). Success lands on `next` when it is a path on this site, else on the editor.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, UserPlus } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { signedIn } from '../../app/authSlice';
-import { verifyPassword } from './verifyPassword';
+import { sessionKnown } from '../../app/authSlice';
+import { setSignedInHint } from '../../app/session';
+import type { SessionUser } from '../../app/authSlice';
+import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
 
 type Mode = 'sign-in' | 'sign-up';
 
 export const INCORRECT_PASSWORD = 'Incorrect password';
 export const GENERIC_ERROR = 'An error occurred';
+export const INVITATION_NEEDED =
+  'Signing up needs an invitation: open the invitation link an owner or editor gave you. Ask them for one if you have none.';
+/** When the server refuses a sign-up without saying why. */
+export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
+/** A new password's shortest length; the server refuses shorter ones too. */
+export const PASSWORD_MIN = 10;
+
+const api = (path: string) => `${globalThis.location?.origin ?? 'http://localhost'}/api/${path}`;
+
+async function postJson(path: string, body: unknown): Promise<{ status: number; data: unknown }> {
+  const response = await fetch(api(path), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  return { status: response.status, data };
+}
+
+const userOf = (data: unknown) => (data as { user?: SessionUser } | null)?.user;
+const errorOf = (data: unknown) => {
+  const error = (data as { error?: unknown } | null)?.error;
+  return typeof error === 'string' && error !== '' ? error : undefined;
+};
 
 export function AuthPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // Read by hand: useSearchParams would add to the shared router code every visitor downloads.
+  const search = new URLSearchParams(useLocation().search);
+  const invitation = search.get('invite') ?? '';
+  const setup = search.get('setup') ?? '';
+  const next = safeNext(search.get('next'), paths.admin());
   const id = useId();
-  const [mode, setMode] = useState<Mode>('sign-in');
-  const [email, setEmail] = useState('');
+  const [mode, setMode] = useState<Mode>(invitation || setup ? 'sign-up' : 'sign-in');
+  // An invitation link names the email it was made for (&email=): filled in, still editable (the server checks it).
+  const [email, setEmail] = useState(() => search.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,19 +62,40 @@ export function AuthPage() {
   const title = signingIn ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
 
+  async function send(): Promise<string | SessionUser> {
+    if (signingIn) {
+      const { status, data } = await postJson('session', { email, password });
+      const user = userOf(data);
+      if (status === 200 && user) return user;
+      return status === 401 ? INCORRECT_PASSWORD : GENERIC_ERROR;
+    }
+    if (!invitation && !setup) return INVITATION_NEEDED;
+    const { status, data } = await postJson(
+      'users',
+      invitation ? { invitation, email, password } : { setup, email, password },
+    );
+    const user = userOf(data);
+    if (status === 201 && user) return user;
+    // The server says what is wrong (an expired or used invitation, a short password) in words that name it.
+    if (status >= 400 && status < 500 && status !== 429) return errorOf(data) ?? INVITATION_INVALID;
+    return GENERIC_ERROR;
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setError('');
     setBusy(true);
     try {
-      // Sign-up applies the same check and makes no server call (SPEC 5).
-      if (await verifyPassword(password)) {
-        dispatch(signedIn());
-        navigate(paths.admin());
+      const outcome = await send();
+      if (typeof outcome !== 'string') {
+        setSignedInHint(true);
+        dispatch(sessionKnown(outcome));
+        // A new account starts at the editor; a returning admin goes back where the guard stopped them.
+        navigate(signingIn ? next : paths.admin(), { replace: true });
         return;
       }
-      setError(INCORRECT_PASSWORD);
+      setError(outcome);
     } catch {
       setError(GENERIC_ERROR);
     }
@@ -54,7 +109,11 @@ export function AuthPage() {
           {title}
         </h1>
         <p className={styles.intro}>
-          {signingIn ? 'Sign in to write and publish posts.' : 'Create an account to write and publish posts.'}
+          {signingIn
+            ? 'Sign in to write and publish posts.'
+            : setup
+              ? 'Create the owner account of this site.'
+              : 'Create an account to write and publish posts.'}
         </p>
         <form className={styles.form} onSubmit={submit} aria-describedby={error ? `${id}-error` : undefined}>
           <div className={styles.field}>
@@ -77,6 +136,8 @@ export function AuthPage() {
               id={`${id}-password`}
               type="password"
               required
+              minLength={signingIn ? undefined : PASSWORD_MIN}
+              aria-describedby={signingIn ? undefined : `${id}-password-hint`}
               autoComplete={signingIn ? 'current-password' : 'new-password'}
               value={password}
               onChange={(event) => {
@@ -84,6 +145,11 @@ export function AuthPage() {
                 setError('');
               }}
             />
+            {!signingIn && (
+              <p id={`${id}-password-hint`} className={styles.hint}>
+                At least {PASSWORD_MIN} characters, not your email.
+              </p>
+            )}
           </div>
           {error && (
             <p id={`${id}-error`} className={styles.error} role="alert">

@@ -3,10 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { samplePost } from '../../fixtures/posts';
 import { API, server } from '../../helpers/mswServer';
 import type { BlogPost, BlogSummary, PostState } from '../../../../src/contract/types';
+import type { Authorship } from '../../../../src/client/features/admin/api/adminApi';
 
 export const TOKEN = 'admin-token-123';
 
-export type AdminSummary = BlogSummary & PostState;
+export type AdminSummary = BlogSummary & PostState & Authorship;
 
 export const summary = (id: number, title: string, state: Partial<PostState> = {}): AdminSummary => ({
   id,
@@ -33,19 +34,25 @@ export const editablePost = (changes: Partial<BlogPost & PostState> = {}): BlogP
 
 export type Seen = { method: string; url: string; auth: string | null; ifMatch: string | null; body?: unknown };
 
-/** Records every admin request; GET /blogs?status=all answers `pages` (linked with rel=next), 401 for another token. */
+/**
+ * Records every admin request; GET /blogs?status=all answers `pages` (linked with rel=next), 401 for another token or,
+ * when not signed in, for none.
+ */
 export function adminApi({
   pages = [[summary(3, 'Derby Day')]],
   post = editablePost(),
   etag = '"v1"',
   put = 200,
   del = 204,
+  signedIn = true,
 }: {
   pages?: AdminSummary[][];
   post?: BlogPost & PostState;
   etag?: string;
   put?: number;
   del?: number;
+  /** Whether a request without a token counts as a signed-in owner's (jsdom sends no cookie; this stands for it). */
+  signedIn?: boolean;
 } = {}) {
   const seen: Seen[] = [];
   const record = async (request: Request, withBody = false) => {
@@ -57,7 +64,10 @@ export function adminApi({
       body: withBody ? await request.json() : undefined,
     });
   };
-  const denied = (request: Request) => request.headers.get('Authorization') !== `Bearer ${TOKEN}`;
+  const denied = (request: Request) => {
+    const auth = request.headers.get('Authorization');
+    return auth === null ? !signedIn : auth !== `Bearer ${TOKEN}`;
+  };
   const state = { post, etag };
   server.use(
     http.get(`${API}/blogs`, async ({ request }) => {
@@ -72,7 +82,7 @@ export function adminApi({
     }),
     http.get(`${API}/blogs/:id`, async ({ request, params }) => {
       await record(request);
-      const anonymous = request.headers.get('Authorization') === null;
+      const anonymous = request.headers.get('Authorization') === null && !signedIn;
       if (!anonymous && denied(request)) {
         return HttpResponse.json({ error: 'Invalid or missing access token' }, { status: 401 });
       }

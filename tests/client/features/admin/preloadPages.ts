@@ -6,3 +6,6 @@ import '../../../../src/client/features/admin/pages/EditPage';
 import '../../../../src/client/features/admin/pages/PreviewPage';
 import '../../../../src/client/features/admin/pages/HistoryPage';
 import '../../../../src/client/features/admin/pages/TrashPage';
+import '../../../../src/client/features/admin/pages/StaffPage';
+import '../../../../src/client/features/admin/pages/AccountPage';
+import '../../../../src/client/features/admin/session/RequireSession';

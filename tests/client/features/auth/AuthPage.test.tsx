@@ -1,12 +1,32 @@
 import { screen } from '@testing-library/react';
-import { AuthPage } from '../../../../src/client/features/auth/AuthPage';
+import { http, HttpResponse, delay } from 'msw';
+import { AuthPage, INVITATION_INVALID, INVITATION_NEEDED } from '../../../../src/client/features/auth/AuthPage';
+import { SIGNED_IN_HINT } from '../../../../src/client/app/authSlice';
 import { renderApp, renderWithProviders } from '../../helpers/renderWithProviders';
+import { API, OWNER, server } from '../../helpers/mswServer';
 
 const SIGN_UP_TOGGLE = "Don't have an account? Sign up";
 const SIGN_IN_TOGGLE = 'Already have an account? Sign in';
+const PASSWORD = 'correct horse battery';
 
 const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Password');
+
+/** POST /api/session as the server answers it: the owner's password signs in, anything else is a 401. */
+function sessionApi() {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(`${API}/session`, async ({ request }) => {
+      const body = (await request.json()) as { email: string; password: string };
+      sent.push(body);
+      await delay(20);
+      return body.password === PASSWORD
+        ? HttpResponse.json({ user: OWNER })
+        : HttpResponse.json({ error: 'Incorrect password' }, { status: 401 });
+    }),
+  );
+  return sent;
+}
 
 test('the card has a required email field of type email and a required password field', () => {
   renderWithProviders(<AuthPage />, { route: '/auth' });
@@ -29,6 +49,7 @@ test('the toggle switches between sign-in and sign-up', async () => {
 });
 
 test('a wrong password shows "Incorrect password" after "Processing..." and keeps the visitor signed out', async () => {
+  const sent = sessionApi();
   const { user, store } = renderWithProviders(<AuthPage />, { route: '/auth' });
   await user.type(email(), 'coach@example.com');
   await user.type(password(), 'wrong');
@@ -36,10 +57,29 @@ test('a wrong password shows "Incorrect password" after "Processing..." and keep
   expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   expect(await screen.findByRole('alert')).toHaveTextContent(/^Incorrect password$/);
   expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  expect(store.getState().auth.isAuthenticated).toBe(false);
+  expect(sent).toEqual([{ email: 'coach@example.com', password: 'wrong' }]);
+  expect(store.getState().auth.user).toBeNull();
+});
+
+test('any other failure (a 429, a 500, no answer) shows "An error occurred"', async () => {
+  const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
+  await user.type(email(), 'coach@example.com');
+  await user.type(password(), 'whatever');
+  for (const answer of [
+    () => HttpResponse.json({ error: 'Too many attempts' }, { status: 429, headers: { 'Retry-After': '60' } }),
+    () => HttpResponse.json({ error: 'boom' }, { status: 500 }),
+    () => HttpResponse.error(),
+  ]) {
+    server.use(http.post(`${API}/session`, answer, { once: true }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^An error occurred$/);
+    await user.type(password(), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }
 });
 
 test('typing in either field clears the error', async () => {
+  sessionApi();
   const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
   await user.type(email(), 'a@b.co');
   await user.type(password(), 'nope');
@@ -55,6 +95,7 @@ test('typing in either field clears the error', async () => {
 });
 
 test('switching mode clears the error', async () => {
+  sessionApi();
   const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
   await user.type(email(), 'a@b.co');
   await user.type(password(), 'nope');
@@ -64,35 +105,107 @@ test('switching mode clears the error', async () => {
   expect(screen.queryByText('Incorrect password')).not.toBeInTheDocument();
 });
 
-test('empty required fields are stopped by the browser check: no error, no sign-in', async () => {
+test('empty required fields are stopped by the browser check: no error, no request', async () => {
+  const sent = sessionApi();
   const { user, store } = renderWithProviders(<AuthPage />, { route: '/auth' });
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect(screen.queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(store.getState().auth.isAuthenticated).toBe(false);
+  expect(sent).toHaveLength(0);
+  expect(store.getState().auth.user).toBeNull();
 });
 
-test('the right password signs in (whatever the email) and opens the editor', async () => {
+test('the right password signs in, keeps the user (never the password) in the store and opens the editor', async () => {
+  sessionApi();
   const { user, store, router } = renderApp('/auth');
-  await user.type(await screen.findByLabelText('Email'), 'anyone@example.com');
-  await user.type(password(), 'admin');
+  await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+  await user.type(password(), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/admin');
-  expect(store.getState().auth.isAuthenticated).toBe(true);
+  expect(store.getState().auth.user).toEqual(OWNER);
+  expect(JSON.stringify(store.getState())).not.toContain(PASSWORD);
+  expect(localStorage.getItem(SIGNED_IN_HINT)).toBe('1');
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 });
 
-test('sign-up mode applies the same check without any server call', async () => {
+test.each([
+  ['/admin/posts?cursor=3', '/admin/posts?cursor=3'],
+  ['//evil.example/admin', '/admin'],
+  ['/\\evil.example', '/admin'],
+  ['https://evil.example/', '/admin'],
+  ['/\t/evil.example', '/admin'],
+])('after signing in, next=%s lands on %s', async (next, landing) => {
+  sessionApi();
+  const { user, router } = renderApp(`/auth?next=${encodeURIComponent(next)}`);
+  await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+  await user.type(password(), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  await screen.findByRole('button', { name: 'Sign out' });
+  expect(router.state.location.pathname + router.state.location.search).toBe(landing);
+});
+
+test('sign-up without an invitation says an invitation is needed and creates nothing', async () => {
   // The shared msw server fails the test on any unhandled request, so a server call would not go unnoticed.
   const { user, store } = renderApp('/auth');
   await user.click(await screen.findByRole('button', { name: SIGN_UP_TOGGLE }));
   await user.type(email(), 'new@example.com');
-  await user.type(password(), 'wrong');
+  await user.type(password(), 'a long enough password');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password');
-  await user.clear(password());
-  await user.type(password(), 'admin');
+  expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_NEEDED);
+  expect(screen.getByRole('alert')).toHaveTextContent(/invitation/);
+  expect(store.getState().auth.user).toBeNull();
+});
+
+test('an invitation link opens sign-up with the invited email, creates the account and opens the editor', async () => {
+  const AUTHOR = { id: 7, email: 'ada@example.com', name: '', role: 'author' as const };
+  const created: unknown[] = [];
+  server.use(
+    http.post(`${API}/users`, async ({ request }) => {
+      created.push(await request.json());
+      return HttpResponse.json({ user: AUTHOR }, { status: 201 });
+    }),
+  );
+  const { user, store, router } = renderApp(`/auth?invite=tok123&email=${encodeURIComponent(AUTHOR.email)}`);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+  expect(await screen.findByDisplayValue(AUTHOR.email)).toBe(email());
+  await user.type(password(), 'a long enough password');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeInTheDocument();
-  expect(store.getState().auth.isAuthenticated).toBe(true);
+  expect(router.state.location.pathname).toBe('/admin');
+  expect(created).toEqual([{ invitation: 'tok123', email: AUTHOR.email, password: 'a long enough password' }]);
+  expect(store.getState().auth.user).toEqual(AUTHOR);
+});
+
+test('an invitation the server refuses (expired, used, another email) says so on the card', async () => {
+  const EXPIRED = 'This invitation has expired: ask for a new invitation';
+  server.use(http.post(`${API}/users`, () => HttpResponse.json({ error: EXPIRED }, { status: 403 }), { once: true }));
+  const { user, store } = renderApp('/auth?invite=old');
+  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await user.type(password(), 'a long enough password');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
+  expect(store.getState().auth.user).toBeNull();
+
+  // A refusal without words still names the invitation.
+  server.use(http.post(`${API}/users`, () => new HttpResponse(null, { status: 403 }), { once: true }));
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_INVALID);
+});
+
+test('the setup link creates the owner account', async () => {
+  const created: unknown[] = [];
+  server.use(
+    http.post(`${API}/users`, async ({ request }) => {
+      created.push(await request.json());
+      return HttpResponse.json({ user: OWNER }, { status: 201 });
+    }),
+  );
+  const { user } = renderApp('/auth?setup=first');
+  expect(await screen.findByText('Create the owner account of this site.')).toBeInTheDocument();
+  await user.type(email(), OWNER.email);
+  await user.type(password(), 'a long enough password');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeInTheDocument();
+  expect(created).toEqual([{ setup: 'first', email: OWNER.email, password: 'a long enough password' }]);
 });

@@ -1,5 +1,6 @@
 // The admin's requests (issue 12) and the texts they show: every post with drafts and scheduled ones, one post for
-// editing with its ETag, update with If-Match, delete. All carry the token as a Bearer header. The reads are RTK
+// editing with its ETag, update with If-Match, delete. A typed token goes as a Bearer header; without one the session
+// cookie authorizes them (issue 21). The reads are RTK
 // Query queries (loading, errors and stale answers are the library's); the token is part of their key, so they are
 // dropped as soon as no page shows them (keepUnusedDataFor: 0) and the token never outlives the page in the cache.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,9 +10,21 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { BlogPost, BlogSummary, PostState } from '../../../../contract/types';
 import type { StatusSubmission } from '../draft/draftTypes';
 
-/** The read shapes as the manage API answers them: with status, publishAt and updatedAt. */
-export type AdminPost = BlogPost & Partial<PostState>;
-export type AdminSummary = BlogSummary & Partial<PostState>;
+/** An account a post names as its writer: the server's reference to it (issue 21), or null once none is known. */
+export type StaffRef = { id?: number; name?: string; email?: string } | string | null;
+/** Who created the post and who changed it last (issue 21); absent from an older server's answers. */
+export type Authorship = { createdBy?: StaffRef; updatedBy?: StaffRef };
+
+/** The read shapes as the manage API answers them: with status, publishAt, updatedAt and who wrote them. */
+export type AdminPost = BlogPost & Partial<PostState> & Authorship;
+export type AdminSummary = BlogSummary & Partial<PostState> & Authorship;
+
+/** How the admin reads a StaffRef: the account's name, else its email; '' when the server names nobody. */
+export function staffName(ref: StaffRef | undefined): string {
+  if (!ref) return '';
+  if (typeof ref === 'string') return ref;
+  return ref.name || ref.email || '';
+}
 
 export type AdminPostsPage = { posts: AdminSummary[]; nextCursor: string | null };
 export type PostWithTag = { post: AdminPost; etag: string };
@@ -25,11 +38,10 @@ export type AdminPostArg = { id: string; token: string; load: number };
 /** The query's own key: the arg plus the page that asked (see useAdminPostQuery). */
 type AdminPostKey = AdminPostArg & { page?: number };
 
-export const TOKEN_MISSING_TEXT =
-  'Enter the access token to see every post: drafts and scheduled posts are shown only to the token holder.';
-export const TOKEN_REJECTED_TEXT = 'The access token was not accepted (401). Check it and try again.';
+export const TOKEN_REJECTED_TEXT =
+  'The access token was not accepted (401). Check it, or leave it empty to act as the account you signed in with.';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const bearer = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
 /** The Blog tags the public pages' cached reads carry: an update or delete refreshes them. */
 const postTags = (id: string) => [
@@ -52,8 +64,8 @@ export const adminApi = blogApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     adminPost: build.query<PostWithTag, AdminPostKey>({
-      // Without a token this is the public read: a draft then answers 404, as it does for any reader.
-      query: ({ id, token }) => ({ url: blogPath(id), headers: token ? bearer(token) : undefined }),
+      // Without a token the session cookie decides; without either, a draft answers 404, as it does for any reader.
+      query: ({ id, token }) => ({ url: blogPath(id), headers: bearer(token) }),
       transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
       keepUnusedDataFor: 0,
     }),

@@ -284,7 +284,8 @@ export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmi
       amazonUrl,
     })),
     footer: { authorName: footer.authorName, authorTitle: footer.authorTitle, imageUrl: footer.imageUrl },
-    accessToken,
+    // Left empty by a signed-in admin: the session cookie authorizes the request instead (issue 21).
+    ...(accessToken ? { accessToken } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
-// The server's access token, typed for this session only: hidden by default, never persisted with the draft.
+// An API key or the server's ADMIN_TOKEN, typed for this tab only: hidden by default, never persisted with the draft.
+// Optional for a signed-in admin (issue 21): left empty, requests act as their account through the session cookie.
 import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { LIMITS } from '../../../../contract/limits';
@@ -18,7 +19,7 @@ export function AccessTokenField() {
       value={accessToken}
       maxLength={LIMITS.accessTokenMax}
       autoComplete="off"
-      hint="The server's admin token: its ADMIN_TOKEN, or the file whose path it prints at start. It is kept for this session only."
+      hint="Optional while you are signed in: leave it empty to act as your account. An API key or the server's ADMIN_TOKEN acts as the owner. It is kept for this tab only."
       onChange={(token) => dispatch(accessTokenChanged(token))}
       addon={
         <button type="button" className={buttons.iconButton} onClick={() => setVisible((value) => !value)}>

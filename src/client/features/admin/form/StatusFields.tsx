@@ -1,7 +1,10 @@
 // Where the post stands once submitted: Published (now), Draft (only the admin sees it) or Scheduled (public by itself
-// at the chosen time). The time is the admin's local time; it is sent with their offset (localTime.ts).
-import { useId } from 'react';
+// at the chosen time). The time is the admin's local time; it is sent with their offset (localTime.ts). A contributor
+// may only save drafts (issue 21's roles), so their control offers Draft alone.
+import { useEffect, useId } from 'react';
 import type { PostStatus } from '../../../../contract/types';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/authSlice';
 import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import { publishingChanged } from '../draft/editorSlice';
 import { TextField } from './TextField';
@@ -22,6 +25,12 @@ export function StatusFields() {
   const id = useId();
   const dispatch = useDraftDispatch();
   const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
+  const draftOnly = useAppSelector(selectUser)?.role === 'contributor';
+  const offered = draftOnly ? (['draft'] as PostStatus[]) : (Object.keys(STATUS_LABELS) as PostStatus[]);
+  // A draft restored from before (or the sample) may say Published: a contributor's becomes a draft.
+  useEffect(() => {
+    if (draftOnly && status !== 'draft') dispatch(publishingChanged({ status: 'draft' }));
+  }, [draftOnly, status, dispatch]);
   return (
     <div className={formStyles.grid}>
       <div className={fieldStyles.field}>
@@ -35,18 +44,20 @@ export function StatusFields() {
           aria-describedby={`${id}-hint`}
           onChange={(event) => dispatch(publishingChanged({ status: event.target.value as PostStatus }))}
         >
-          {(Object.keys(STATUS_LABELS) as PostStatus[]).map((value) => (
+          {offered.map((value) => (
             <option key={value} value={value}>
               {STATUS_LABELS[value]}
             </option>
           ))}
         </select>
         <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {status === 'draft'
-            ? 'Only you see a draft (with the access token); readers do not.'
-            : status === 'scheduled'
-              ? 'Readers see the post from the time below; until then it is hidden.'
-              : 'Readers see the post as soon as you submit.'}
+          {draftOnly
+            ? 'As a contributor you save drafts; an author, editor or owner publishes them.'
+            : status === 'draft'
+              ? 'Only staff see a draft; readers do not.'
+              : status === 'scheduled'
+                ? 'Readers see the post from the time below; until then it is hidden.'
+                : 'Readers see the post as soon as you submit.'}
         </p>
       </div>
       {status === 'scheduled' && (

@@ -13,7 +13,7 @@ export type TextFieldProps = {
   multiline?: boolean;
   /** Marked required (SPEC 5) but never blocks submission: the form is noValidate. */
   required?: boolean;
-  type?: 'text' | 'url' | 'password' | 'datetime-local';
+  type?: 'text' | 'url' | 'email' | 'password' | 'datetime-local';
   maxLength?: number;
   placeholder?: string;
   autoComplete?: string;

@@ -26,11 +26,9 @@ import { submittedText } from '../api/usePublishPost';
 import { useSavePost } from '../api/useSavePost';
 import { rememberImages } from '../images/uploadedImages';
 import buttons from '../../../styles/buttons.module.scss';
-import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 
-export const EDIT_TOKEN_MISSING_TEXT = 'Enter the access token to open this post for editing.';
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
 
 /** Rendered only while the post's draft exists; never shown, it keeps the fields' selectors total. */
@@ -61,19 +59,18 @@ export function EditPage() {
   // The load the admin asked for (null: none yet). A draft with the admin's unsaved changes is kept on arrival (a
   // reload or a trip to another page must not lose them); an untouched one is fetched again, so the page shows the
   // post as it is now. Each later load (Open post, Discard changes, Reload the post) is a fresh request.
-  const [request, setRequest] = useState<{ postId: string; arg: AdminPostArg | null; tokenMissing: boolean }>();
+  const [request, setRequest] = useState<{ postId: string; arg: AdminPostArg | null }>();
   if (request?.postId !== id) {
-    const fresh = validId && token !== '' && !selectEditDraft(store.getState(), id)?.changed;
-    setRequest({ postId: id, arg: fresh ? { id, token, load: 0 } : null, tokenMissing: false });
+    const fresh = validId && !selectEditDraft(store.getState(), id)?.changed;
+    setRequest({ postId: id, arg: fresh ? { id, token, load: 0 } : null });
   }
   const arg = request?.postId === id ? request.arg : null;
   const answer = useAdminPostQuery(arg);
   const loading = arg !== null && (answer.isUninitialized || answer.isLoading);
   const loadError = !loading && answer.isError ? answer.error : undefined;
   const notFound = statusOf(loadError) === 404;
-  const loadFailure = request?.tokenMissing
-    ? EDIT_TOKEN_MISSING_TEXT
-    : loadError !== undefined
+  const loadFailure =
+    loadError !== undefined
       ? apiErrorMessage(loadError, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' })
       : undefined;
 
@@ -94,7 +91,7 @@ export function EditPage() {
   /** Loads the post as stored now, replacing this post's draft (never the new post's). */
   function loadPost() {
     loads.current += 1;
-    setRequest({ postId: id, arg: token ? { id, token, load: loads.current } : null, tokenMissing: !token });
+    setRequest({ postId: id, arg: { id, token, load: loads.current } });
   }
 
   function openPost(event: FormEvent) {
@@ -141,7 +138,6 @@ export function EditPage() {
       <div className={pageStyles.page}>
         {header}
         <form className={formStyles.card} noValidate aria-label="Open the post" onSubmit={openPost}>
-          {!token && <p className={fieldStyles.hint}>{EDIT_TOKEN_MISSING_TEXT}</p>}
           <AccessTokenField />
           <div className={formStyles.actions}>
             <button type="submit" className={buttons.primaryButton} disabled={loading}>

@@ -1,11 +1,11 @@
-// /admin: 'Create New Blog Post'. The route performs no access check (SPEC 6); the server's token guards publishing.
+// /admin: 'Create New Blog Post', for a signed-in admin (issue 21: RequireSession guards every admin page).
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { List, LogIn, LogOut, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Contact, List, RotateCcw, UserCog } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { selectIsAuthenticated, signedOut } from '../../../app/authSlice';
+import { selectUser } from '../../../app/authSlice';
 import { ensureDraftPersisted } from '../draft/draftStorage';
 import { draftReset } from '../draft/editorSlice';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
@@ -19,8 +19,7 @@ export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the
 export function NewPostPage() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const navigate = useNavigate();
-  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectUser);
   const { publish, isPublishing, published, failure } = usePublishPost();
   useDocumentTitle('Create New Blog Post');
   // From here on the draft is saved as it changes, for as long as the store lives (route changes included).
@@ -42,24 +41,16 @@ export function NewPostPage() {
             <List size={16} aria-hidden="true" />
             All posts
           </Link>
-          {isAuthenticated ? (
-            <button
-              type="button"
-              className={buttons.secondaryButton}
-              onClick={() => {
-                dispatch(signedOut());
-                navigate(paths.auth());
-              }}
-            >
-              <LogOut size={16} aria-hidden="true" />
-              Sign out
-            </button>
-          ) : (
-            <Link to={paths.auth()} className={buttons.secondaryButton}>
-              <LogIn size={16} aria-hidden="true" />
-              Sign in
+          {(user?.role === 'owner' || user?.role === 'editor') && (
+            <Link to={paths.adminStaff()} className={buttons.secondaryButton}>
+              <Contact size={16} aria-hidden="true" />
+              Staff
             </Link>
           )}
+          <Link to={paths.adminAccount()} className={buttons.secondaryButton}>
+            <UserCog size={16} aria-hidden="true" />
+            Account
+          </Link>
         </div>
       </div>
       <p className={pageStyles.intro}>

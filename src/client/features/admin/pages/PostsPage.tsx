@@ -1,7 +1,7 @@
-// /admin/posts: every post, drafts and scheduled ones included, newest first, with Edit, View, History and Delete
-// (to the trash). Reading
-// them needs the write token (GET /api/blogs?status=all with a Bearer header); it is the one token of the editor
-// slice, shared with /admin and /admin/edit/:id for this tab and never stored.
+// /admin/posts: every post, drafts and scheduled ones included, newest first, with who wrote and last changed it, and
+// Edit, View, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all);
+// a typed access token (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as
+// a Bearer header.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { useMutationRunner } from '../../../api/queryHooks';
-import { TOKEN_MISSING_TEXT, TOKEN_REJECTED_TEXT, adminApi, useAdminPostsQuery } from '../api/adminApi';
+import { TOKEN_REJECTED_TEXT, adminApi, staffName, useAdminPostsQuery } from '../api/adminApi';
 import type { AdminPostsArg, AdminSummary } from '../api/adminApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { formatLocalTime } from '../draft/localTime';
@@ -37,15 +37,14 @@ export function PostsPage() {
   useDocumentTitle('Posts');
   const token = useAppSelector(selectAccessToken);
   const deletePost = useMutationRunner(adminApi.endpoints.deletePost);
-  // The list the admin asked for: arriving with the token already typed (in the editor, or here before) shows it at
-  // once; each Show posts is a fresh request with the token typed then.
-  const [shown, setShown] = useState<AdminPostsArg | null>(() => (token ? { token, load: 0 } : null));
+  // The list the admin asked for: shown at once (the session reads it); each Show posts is a fresh request with the
+  // token typed then, if any.
+  const [shown, setShown] = useState<AdminPostsArg>(() => ({ token, load: 0 }));
   const list = useAdminPostsQuery(shown);
   // Rows deleted since the list loaded (the list is not fetched again for a delete).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
-  const [missingToken, setMissingToken] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   // The question replaces the Delete button; focus moves to its answer, so the keyboard stays where the admin is.
@@ -54,9 +53,9 @@ export function PostsPage() {
   }, [confirming]);
 
   // The selected state's isLoading is RTK Query's pending: any request of this list in flight.
-  const loading = shown !== null && (list.isUninitialized || (list.isLoading && !list.isFetchingNextPage));
+  const loading = list.isUninitialized || (list.isLoading && !list.isFetchingNextPage);
   const failed = !loading && list.isError && !list.isFetchNextPageError;
-  const loaded = shown !== null && !loading && !failed && list.data !== undefined;
+  const loaded = !loading && !failed && list.data !== undefined;
   // A post written meanwhile can shift a page boundary; never show one row twice.
   const posts = useMemo(() => {
     const rows = new Map<number, AdminSummary>();
@@ -70,8 +69,7 @@ export function PostsPage() {
     setNotice('');
     setConfirming(null);
     setRemoved(new Set());
-    setMissingToken(!token);
-    setShown(token ? { token, load: (shown?.load ?? 0) + 1 } : null);
+    setShown({ token, load: shown.load + 1 });
   }
 
   async function remove(post: AdminSummary) {
@@ -116,18 +114,12 @@ export function PostsPage() {
             Show posts
           </button>
         </div>
-        {missingToken && (
-          <p className={pageStyles.failed} role="alert">
-            {TOKEN_MISSING_TEXT}
-          </p>
-        )}
       </form>
 
       <p ref={noticeRef} tabIndex={-1} role="status" className={pageStyles.notice}>
         {notice}
       </p>
 
-      {shown === null && !missingToken && !token && <p className={fieldStyles.hint}>{TOKEN_MISSING_TEXT}</p>}
       {loading && (
         <p className="status" role="status">
           Loading posts...
@@ -148,6 +140,8 @@ export function PostsPage() {
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Status</th>
+                <th scope="col">Created by</th>
+                <th scope="col">Updated by</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -160,6 +154,8 @@ export function PostsPage() {
                     {post.title}
                   </th>
                   <td>{statusText(post)}</td>
+                  <td>{staffName(post.createdBy)}</td>
+                  <td>{staffName(post.updatedBy)}</td>
                   <td>
                     {confirming === post.id ? (
                       <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>

@@ -126,3 +126,31 @@ test('pending images are kept per draft: the edited post never touches the new p
   expect(getPendingImages().headerImage?.file.name).toBe('new.png');
   expect(getPendingImages('edit:7:')).toEqual({});
 });
+
+test("a contributor's Status control offers Draft only, and a restored Published draft becomes a draft", () => {
+  renderWithProviders(<NewPostPage />, {
+    route: '/admin',
+    preloadedState: {
+      auth: { user: { id: 9, email: 'c@example.com', name: 'Con', role: 'contributor' }, status: 'known' },
+    },
+  });
+  const status = screen.getByLabelText('Status');
+  expect(status).toHaveDisplayValue('Draft');
+  expect(screen.getAllByRole('option', { name: /Draft|Published|Scheduled/ }).map((o) => o.textContent)).toEqual([
+    'Draft',
+  ]);
+});
+
+test("an author's Status control offers all three", () => {
+  renderWithProviders(<NewPostPage />, {
+    route: '/admin',
+    preloadedState: {
+      auth: { user: { id: 8, email: 'a@example.com', name: 'Au', role: 'author' }, status: 'known' },
+    },
+  });
+  expect(screen.getAllByRole('option', { name: /Draft|Published|Scheduled/ }).map((o) => o.textContent)).toEqual([
+    'Published',
+    'Draft',
+    'Scheduled',
+  ]);
+});

@@ -19,14 +19,19 @@ async function openWithToken(token = TOKEN) {
   return app;
 }
 
-test('without a token the page says what is missing and asks the API nothing', async () => {
-  const { seen } = adminApi();
-  const { user } = renderApp('/admin/posts');
-  await screen.findByRole('heading', { level: 1, name: 'Posts' });
-  expect(screen.getByText(/Enter the access token to see every post/)).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Show posts' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(/Enter the access token to see every post/);
-  expect(seen).toHaveLength(0);
+test('a signed-in admin sees every post with no token typed: the session cookie reads them', async () => {
+  const { seen } = adminApi({ pages: [[summary(4, 'Half-written Draft', { status: 'draft' })]] });
+  renderApp('/admin/posts');
+  const table = await screen.findByRole('table');
+  expect(within(table).getByRole('rowheader', { name: 'Half-written Draft' })).toBeInTheDocument();
+  expect(seen).toHaveLength(1);
+  expect(seen[0].auth).toBeNull();
+});
+
+test('without a session or a token the list is refused and says so', async () => {
+  adminApi({ signedIn: false });
+  renderApp('/admin/posts');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The access token was not accepted (401).');
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
@@ -42,7 +47,11 @@ test('lists every post with its status, Edit and View links, and loads the next 
   const { seen } = adminApi({
     pages: [
       [
-        summary(5, 'Cup Final Preview', { status: 'scheduled', publishAt: scheduledAt }),
+        {
+          ...summary(5, 'Cup Final Preview', { status: 'scheduled', publishAt: scheduledAt }),
+          createdBy: { id: 3, name: 'Au Thor' },
+          updatedBy: { id: 2, name: 'Ed Itor' },
+        },
         summary(4, 'Half-written Draft', { status: 'draft' }),
       ],
       [summary(3, 'Derby Day')],
@@ -50,8 +59,14 @@ test('lists every post with its status, Edit and View links, and loads the next 
   });
   const { user } = await openWithToken();
   const table = await screen.findByRole('table');
-  expect(seen[0]).toMatchObject({ auth: `Bearer ${TOKEN}` });
-  expect(new URL(seen[0].url).searchParams.get('status')).toBe('all');
+  // The first read is the session's (the page opens with the list); Show posts then asks with the typed token.
+  expect(seen[1]).toMatchObject({ auth: `Bearer ${TOKEN}` });
+  expect(new URL(seen[1].url).searchParams.get('status')).toBe('all');
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Title', 'Status', 'Created by', 'Updated by', 'Actions']);
 
   const rows = () => within(table).getAllByRole('row').slice(1);
   expect(rows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
@@ -63,6 +78,8 @@ test('lists every post with its status, Edit and View links, and loads the next 
   expect(scheduled).toHaveTextContent(`Scheduled for ${expectedTime}`);
   expect(within(scheduled).getByRole('link', { name: /^Edit/ })).toHaveAttribute('href', '/admin/edit/5');
   expect(within(scheduled).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/admin/preview/5');
+  expect(within(scheduled).getAllByRole('cell')[1]).toHaveTextContent(/^Au Thor$/);
+  expect(within(scheduled).getAllByRole('cell')[2]).toHaveTextContent(/^Ed Itor$/);
   expect(rows()[1]).toHaveTextContent('Draft');
 
   await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -71,8 +88,8 @@ test('lists every post with its status, Edit and View links, and loads the next 
   expect(published).toHaveTextContent('Derby Day');
   expect(published).toHaveTextContent('Published');
   expect(within(published).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/page/3');
-  expect(new URL(seen[1].url).searchParams.get('cursor')).toBe('1');
-  expect(seen[1].auth).toBe(`Bearer ${TOKEN}`);
+  expect(new URL(seen[2].url).searchParams.get('cursor')).toBe('1');
+  expect(seen[2].auth).toBe(`Bearer ${TOKEN}`);
   expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 });
 

@@ -18,8 +18,8 @@ test('the admin holding the token previews a draft as readers will see it', asyn
   expect(seen[0].auth).toBe(`Bearer ${TOKEN}`);
 });
 
-test('anyone without the token gets the not-found page for a draft', async () => {
-  const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
+test('without a token or a session the server may read it with, a draft is the not-found page', async () => {
+  const { seen } = adminApi({ post: editablePost({ status: 'draft' }), signedIn: false });
   renderApp('/admin/preview/7');
   expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   expect(screen.queryByText('How the Press Won the Derby')).not.toBeInTheDocument();

@@ -1,0 +1,99 @@
+// /admin/account: the signed-in admin changes their own password (POST /api/account/password). The server then ends
+// every other session of the account; this one stays.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { KeyRound } from 'lucide-react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/authSlice';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useMutationRunner } from '../../../api/queryHooks';
+import { staffApi, ROLE_LABELS } from '../api/staffApi';
+import { apiErrorMessage } from '../api/apiErrors';
+import { PASSWORD_MIN } from '../session/passwordRules';
+import { Field } from './StaffPage';
+import buttons from '../../../styles/buttons.module.scss';
+import pageStyles from './page.module.scss';
+
+export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
+export const WRONG_CURRENT_PASSWORD_TEXT = 'The current password is not correct.';
+
+export function AccountPage() {
+  useDocumentTitle('Account');
+  const user = useAppSelector(selectUser);
+  const changePassword = useMutationRunner(staffApi.endpoints.passwordChanged);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (newPassword.length < PASSWORD_MIN) {
+      setOutcome({ ok: false, text: `The new password needs at least ${PASSWORD_MIN} characters.` });
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await changePassword({ currentPassword, newPassword });
+      setCurrentPassword('');
+      setNewPassword('');
+      setOutcome({ ok: true, text: PASSWORD_CHANGED_TEXT });
+    } catch (error) {
+      setOutcome({ ok: false, text: apiErrorMessage(error, { 401: WRONG_CURRENT_PASSWORD_TEXT }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.pageHeader}>
+        <h1 className={pageStyles.pageTitle}>Account</h1>
+      </div>
+      {user && (
+        <p className={pageStyles.intro}>
+          Signed in as {user.name ? `${user.name} (${user.email})` : user.email}, {ROLE_LABELS[user.role]}.
+        </p>
+      )}
+      <form className={pageStyles.formCard} noValidate aria-label="Change password" onSubmit={(e) => void submit(e)}>
+        <Field
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(value) => {
+            setCurrentPassword(value);
+            setOutcome(null);
+          }}
+        />
+        <Field
+          label="New password"
+          type="password"
+          required
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters, not your email.`}
+          value={newPassword}
+          onChange={(value) => {
+            setNewPassword(value);
+            setOutcome(null);
+          }}
+        />
+        <div className={pageStyles.formActions}>
+          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
+            <KeyRound size={16} aria-hidden="true" />
+            {busy ? 'Processing...' : 'Change password'}
+          </button>
+        </div>
+        <div role="status">{outcome?.ok && <p className={pageStyles.published}>{outcome.text}</p>}</div>
+        {outcome && !outcome.ok && (
+          <p className={pageStyles.failed} role="alert">
+            {outcome.text}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,396 @@
+// /admin/staff: the accounts and their roles, invitations, and (for the owner) role changes, removals and API keys.
+// Owners and editors see it; the server checks every request again, so this page only hides what would be refused.
+import { useId, useState } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FormEvent } from 'react';
+import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/authSlice';
+import type { StaffRole } from '../../../app/authSlice';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useMutationRunner } from '../../../api/queryHooks';
+import { ROLE_LABELS, invitableRoles, staffApi, useApiKeysQuery, useStaffQuery } from '../api/staffApi';
+import type { ApiKey, StaffAccount } from '../api/staffApi';
+import { apiErrorMessage } from '../api/apiErrors';
+import buttons from '../../../styles/buttons.module.scss';
+import pageStyles from './page.module.scss';
+
+export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
+
+/**
+ * A labelled input or select for the Staff and Account pages (AccountPage imports it from here: a module of its own
+ * would be one more chunk, one more line in the preload map every visitor downloads).
+ */
+type FieldProps = {
+  label: string;
+  hint?: string;
+  /** a <select>'s options; without them the field is an <input> */
+  options?: ReactNode;
+  value: string;
+  onChange?: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
+
+export function Field({ label, hint, options, value, onChange, ...input }: FieldProps) {
+  const id = useId();
+  const common = {
+    id,
+    className: pageStyles.input,
+    value,
+    'aria-describedby': hint ? `${id}-hint` : undefined,
+  };
+  return (
+    <div className={pageStyles.field}>
+      <label htmlFor={id} className={pageStyles.label}>
+        {label}
+      </label>
+      {options ? (
+        <select {...common} disabled={input.disabled} onChange={(event) => onChange?.(event.target.value)}>
+          {options}
+        </select>
+      ) : (
+        <input {...input} {...common} onChange={(event) => onChange?.(event.target.value)} />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={pageStyles.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A read-only field holding a secret or a link to copy, selected on focus so one keystroke copies it. */
+function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return <Field label={label} value={value} hint={hint} readOnly onFocus={(event) => event.currentTarget.select()} />;
+}
+
+function roleOptions(roles: StaffRole[]) {
+  return roles.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
+}
+
+function InviteForm({ roles }: { roles: StaffRole[] }) {
+  const invite = useMutationRunner(staffApi.endpoints.invitationCreated);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>(roles[roles.length > 1 ? 1 : 0]);
+  const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState('');
+  const [failure, setFailure] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure('');
+    setLink('');
+    try {
+      const { url } = await invite({ email: email.trim(), role });
+      setLink(new URL(url, window.location.origin).href);
+      setEmail('');
+    } catch (error) {
+      setFailure(apiErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={pageStyles.formCard} noValidate aria-labelledby="invite-heading" onSubmit={(e) => void submit(e)}>
+      <h2 id="invite-heading">Invite</h2>
+      <div className={pageStyles.formGrid}>
+        <Field label="Email" type="email" required autoComplete="off" value={email} onChange={setEmail} />
+        <Field
+          label="Role"
+          value={role}
+          options={roleOptions(roles)}
+          onChange={(value) => setRole(value as StaffRole)}
+        />
+      </div>
+      <div className={pageStyles.formActions}>
+        <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
+          <MailPlus size={16} aria-hidden="true" />
+          {busy ? 'Processing...' : 'Invite'}
+        </button>
+      </div>
+      {link && (
+        <CopyField
+          label="Invitation link"
+          value={link}
+          hint="There is no mail server: send this link yourself. It works once, for that email, for 7 days."
+        />
+      )}
+      {failure && (
+        <p className={pageStyles.failed} role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me: number; isOwner: boolean }) {
+  const changeRole = useMutationRunner(staffApi.endpoints.roleChanged);
+  const remove = useMutationRunner(staffApi.endpoints.accountRemoved);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setNotice(null);
+    try {
+      await action();
+      setNotice({ ok: true, text: done });
+    } catch (error) {
+      setNotice({ ok: false, text: apiErrorMessage(error) });
+    }
+  }
+
+  return (
+    <>
+      <table className={pageStyles.postsTable}>
+        <caption className="visually-hidden">Staff accounts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            {isOwner && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.map((account) => {
+            const editable = isOwner && account.id !== me && account.role !== 'owner';
+            return (
+              <tr key={account.id}>
+                <th scope="row" className={pageStyles.postTitle}>
+                  {account.email}
+                </th>
+                <td>{account.name}</td>
+                <td>
+                  {editable ? (
+                    <Field
+                      label={`Role of ${account.email}`}
+                      value={account.role}
+                      options={roleOptions(invitableRoles('owner'))}
+                      onChange={(value) => {
+                        const role = value as StaffRole;
+                        void run(
+                          () => changeRole({ id: account.id, role }),
+                          `${account.email} is now ${ROLE_LABELS[role]}.`,
+                        );
+                      }}
+                    />
+                  ) : (
+                    ROLE_LABELS[account.role]
+                  )}
+                </td>
+                {isOwner && (
+                  <td>
+                    {editable &&
+                      (confirming === account.id ? (
+                        <div className={pageStyles.confirm} role="group" aria-label={`Remove ${account.email}?`}>
+                          <span>Remove {account.email}? Their posts stay.</span>
+                          <button
+                            type="button"
+                            className={buttons.dangerButton}
+                            // The question replaced the Remove button: the keyboard lands on its answer.
+                            // eslint-disable-next-line jsx-a11y/no-autofocus
+                            autoFocus
+                            onClick={() => {
+                              setConfirming(null);
+                              void run(() => remove(account.id), `Removed ${account.email}.`);
+                            }}
+                          >
+                            <UserMinus size={16} aria-hidden="true" />
+                            Remove account
+                          </button>
+                          <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
+                            Cancel
+                          </button>
+                        </div>
+                      ) : (
+                        <div className={pageStyles.rowActions}>
+                          <button
+                            type="button"
+                            className={buttons.dangerButton}
+                            onClick={() => setConfirming(account.id)}
+                          >
+                            <UserMinus size={16} aria-hidden="true" />
+                            Remove<span className="visually-hidden"> {account.email}</span>
+                          </button>
+                        </div>
+                      ))}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div role="status">{notice?.ok && <p className={pageStyles.notice}>{notice.text}</p>}</div>
+      {notice && !notice.ok && (
+        <p className={pageStyles.failed} role="alert">
+          {notice.text}
+        </p>
+      )}
+    </>
+  );
+}
+
+function ApiKeys() {
+  const keys = useApiKeysQuery(true);
+  const create = useMutationRunner(staffApi.endpoints.apiKeyCreated);
+  const revoke = useMutationRunner(staffApi.endpoints.apiKeyRevoked);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!name.trim()) {
+      setFailure('Give the key a name, so you know later what uses it.');
+      return;
+    }
+    setBusy(true);
+    setFailure('');
+    setCreated(null);
+    try {
+      const answer = await create({ name: name.trim() });
+      setCreated({ name: answer.name, key: answer.key });
+      setName('');
+    } catch (error) {
+      setFailure(apiErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revokeKey(key: ApiKey) {
+    setFailure('');
+    try {
+      await revoke(key.id);
+    } catch (error) {
+      setFailure(`“${key.name}” was not revoked. ${apiErrorMessage(error)}`);
+    }
+  }
+
+  return (
+    <section aria-labelledby="keys-heading" className={pageStyles.formCard}>
+      <h2 id="keys-heading">API keys</h2>
+      <p className={pageStyles.hint}>
+        A key acts with owner rights, as <code>Authorization: Bearer</code> or in the editor&apos;s Access Token field.
+      </p>
+      {keys.isLoading && (
+        <p className="status" role="status">
+          Loading keys...
+        </p>
+      )}
+      {keys.isError && (
+        <p className={pageStyles.failed} role="alert">
+          {apiErrorMessage(keys.error)}
+        </p>
+      )}
+      {keys.data &&
+        (keys.data.length === 0 ? (
+          <p className={pageStyles.hint}>No API keys yet.</p>
+        ) : (
+          <table className={pageStyles.postsTable}>
+            <caption className="visually-hidden">API keys</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.id}>
+                  <th scope="row" className={pageStyles.postTitle}>
+                    {key.name}
+                  </th>
+                  <td>
+                    <div className={pageStyles.rowActions}>
+                      <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
+                        <Ban size={16} aria-hidden="true" />
+                        Revoke<span className="visually-hidden"> “{key.name}”</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      <form noValidate aria-label="Create an API key" onSubmit={(e) => void submit(e)}>
+        <Field label="Key name" value={name} maxLength={100} autoComplete="off" onChange={setName} />
+        <div className={pageStyles.formActions}>
+          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
+            <KeySquare size={16} aria-hidden="true" />
+            {busy ? 'Processing...' : 'Create key'}
+          </button>
+        </div>
+      </form>
+      {created && (
+        <CopyField
+          label="New key"
+          value={created.key}
+          hint={`The key “${created.name}” is shown this once: copy it now. Only its name is kept in the list.`}
+        />
+      )}
+      {failure && (
+        <p className={pageStyles.failed} role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function StaffPage() {
+  useDocumentTitle('Staff');
+  const user = useAppSelector(selectUser);
+  const roles = invitableRoles(user?.role);
+  const allowed = roles.length > 0;
+  const isOwner = user?.role === 'owner';
+  const staff = useStaffQuery(allowed);
+
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.pageHeader}>
+        <h1 className={pageStyles.pageTitle}>Staff</h1>
+      </div>
+      {!allowed ? (
+        <p className={pageStyles.failed} role="alert">
+          {STAFF_FORBIDDEN_TEXT}
+        </p>
+      ) : (
+        <>
+          <p className={pageStyles.intro}>The people who write for this site, and what each may do.</p>
+          {staff.isLoading && (
+            <p className="status" role="status">
+              Loading staff...
+            </p>
+          )}
+          {staff.isError && (
+            <p className={pageStyles.failed} role="alert">
+              {apiErrorMessage(staff.error)}
+            </p>
+          )}
+          {staff.data && user && <AccountsTable accounts={staff.data} me={user.id} isOwner={isOwner} />}
+          <InviteForm roles={roles} />
+          {isOwner && <ApiKeys />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -41,7 +41,8 @@ type AdminPostKey = AdminPostArg & { page?: number };
 export const TOKEN_REJECTED_TEXT =
   'The access token was not accepted (401). Check it, or leave it empty to act as the account you signed in with.';
 
-const bearer = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+/** A typed token as a Bearer header; none when empty, so the session cookie speaks. */
+export const bearer = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
 /** The Blog tags the public pages' cached reads carry: an update or delete refreshes them. */
 const postTags = (id: string) => [

@@ -1,14 +1,14 @@
 // The admin's requests for revisions and the trash (issue 22): a post's revisions, one revision, restoring one; the
-// posts in the trash, restoring one, deleting one for good. Token as a Bearer header; reads dropped as soon as no page
+// posts in the trash, restoring one, deleting one for good. The session speaks, or a typed token as a Bearer header; reads dropped as soon as no page
 // shows them (keepUnusedDataFor: 0), as in adminApi.ts.
 import { useEffect, useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { blogApi } from '../../../api/blogApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RevisionSummary, TrashedSummary } from '../../../../contract/types';
+import { bearer } from './adminApi';
 import type { AdminPost, PostWithTag } from './adminApi';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
 const postTags = (id: string) => [
   { type: 'Blog' as const, id: 'LIST' },

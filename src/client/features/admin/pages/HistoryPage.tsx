@@ -23,8 +23,6 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 
-export const HISTORY_TOKEN_MISSING_TEXT = 'Enter the access token to see the history of this post.';
-
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
 
 /** A revision's time to the second, in the admin's locale and zone: two saves a minute apart stay apart. */
@@ -40,8 +38,8 @@ export function HistoryPage() {
   const { id = '' } = useParams();
   const validId = parsePostId(id) !== undefined;
   const token = useAppSelector(selectAccessToken);
-  const [shown, setShown] = useState<RevisionsArg | null>(() => (token && validId ? { id, token, load: 0 } : null));
-  const [missingToken, setMissingToken] = useState(false);
+  // Shown at once (the session reads it); each Show history is a fresh request with the token typed then, if any.
+  const [shown, setShown] = useState<RevisionsArg | null>(() => (validId ? { id, token, load: 0 } : null));
   const [selected, setSelected] = useState<RevisionSummary | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -64,8 +62,7 @@ export function HistoryPage() {
     event.preventDefault();
     setNotice(null);
     setSelected(null);
-    setMissingToken(!token);
-    setShown(token ? { id, token, load: (shown?.load ?? 0) + 1 } : null);
+    setShown(validId ? { id, token, load: (shown?.load ?? 0) + 1 } : null);
   }
 
   async function restoreSelected() {
@@ -124,11 +121,6 @@ export function HistoryPage() {
                 Show history
               </button>
             </div>
-            {missingToken && (
-              <p className={pageStyles.failed} role="alert">
-                {HISTORY_TOKEN_MISSING_TEXT}
-              </p>
-            )}
           </form>
           <p
             ref={noticeRef}
@@ -138,9 +130,6 @@ export function HistoryPage() {
           >
             {notice?.text}
           </p>
-          {shown === null && !missingToken && !token && (
-            <p className={fieldStyles.hint}>{HISTORY_TOKEN_MISSING_TEXT}</p>
-          )}
           {loading && (
             <p className="status" role="status">
               Loading history...

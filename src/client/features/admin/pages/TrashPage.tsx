@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage } from '../api/apiErrors';
-import { TOKEN_MISSING_TEXT, TOKEN_REJECTED_TEXT } from '../api/adminApi';
+import { TOKEN_REJECTED_TEXT } from '../api/adminApi';
 import { keepingApi, useTrashQuery } from '../api/keepingApi';
 import type { TrashArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
@@ -26,8 +26,8 @@ const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJE
 export function TrashPage() {
   useDocumentTitle('Trash');
   const token = useAppSelector(selectAccessToken);
-  const [shown, setShown] = useState<TrashArg | null>(() => (token ? { token, load: 0 } : null));
-  const [missingToken, setMissingToken] = useState(false);
+  // Shown at once: the session reads it; each Show trash is a fresh request with the token typed then, if any.
+  const [shown, setShown] = useState<TrashArg>(() => ({ token, load: 0 }));
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -44,12 +44,10 @@ export function TrashPage() {
     event.preventDefault();
     setNotice(null);
     setConfirming(null);
-    setMissingToken(!token);
-    setShown(token ? { token, load: (shown?.load ?? 0) + 1 } : null);
+    setShown({ token, load: shown.load + 1 });
   }
 
   async function act(post: TrashedSummary, action: 'restore' | 'delete') {
-    if (shown === null) return;
     setConfirming(null);
     try {
       if (action === 'restore') await restore({ id: String(post.id), token: shown.token });
@@ -66,8 +64,8 @@ export function TrashPage() {
     noticeRef.current?.focus();
   }
 
-  const loading = shown !== null && (trash.isUninitialized || trash.isLoading);
-  const failed = shown !== null && !loading && trash.isError;
+  const loading = trash.isUninitialized || trash.isLoading;
+  const failed = !loading && trash.isError;
   const posts = !loading && !failed ? trash.data : undefined;
 
   return (
@@ -89,16 +87,10 @@ export function TrashPage() {
             Show trash
           </button>
         </div>
-        {missingToken && (
-          <p className={pageStyles.failed} role="alert">
-            {TOKEN_MISSING_TEXT}
-          </p>
-        )}
       </form>
       <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
         {notice?.text}
       </p>
-      {shown === null && !missingToken && !token && <p className={fieldStyles.hint}>{TOKEN_MISSING_TEXT}</p>}
       {loading && (
         <p className="status" role="status">
           Loading the trash...

@@ -32,8 +32,9 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 export async function waitForListening(server: ServerProcess, timeoutMs = 20_000): Promise<string> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
+    // The start-up summary's last line: its lines are separate writes, which a loaded machine delivers apart.
     const match = /serving (http:\/\/\S+)/.exec(server.output());
-    if (match?.[1] !== undefined) return match[1];
+    if (match?.[1] !== undefined && server.output().includes('touchline: sign in at ')) return match[1];
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }

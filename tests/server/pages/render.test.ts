@@ -264,7 +264,8 @@ describe('security headers', () => {
       ['a rendered page in gzip', () => get(`/page/${id}`, { 'accept-encoding': 'gzip' }), 200],
       ["a rendered page's 304", () => revalidated(`/page/${id}`, { 'accept-encoding': 'br' }), 304],
       ['the not-found page', () => get('/page/999999'), 404],
-      ["a client-rendered page's shell", () => get('/admin'), 200],
+      ["a client-rendered page's shell", () => get('/auth'), 200],
+      ["an admin page's redirect to the sign-in card", () => get('/admin'), 303],
       ['a static file', () => get('/assets/site.css'), 200],
       ['a missing file', () => get('/assets/missing.js'), 404],
     ];

@@ -63,7 +63,7 @@ export class Sessions {
     const now = new Date(this.now());
     await insertSession(executor, sha256Hex(id), accountId, now);
     // Housekeeping on sign-in, not on a timer: the table holds only sessions that could still be used.
-    await deleteExpiredSessions(this.db, new Date(now.getTime() - SESSION_IDLE_MS));
+    await deleteExpiredSessions(executor, new Date(now.getTime() - SESSION_IDLE_MS));
     return id;
   }
 

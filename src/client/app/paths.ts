@@ -11,6 +11,4 @@ export const paths = {
   adminPosts: () => pathTo('adminPosts'),
   adminEdit: (id: number | string) => pathTo('adminEdit', { id }),
   adminPreview: (id: number | string) => pathTo('adminPreview', { id }),
-  adminHistory: (id: number | string) => pathTo('adminHistory', { id }),
-  adminTrash: () => pathTo('adminTrash'),
 } as const;

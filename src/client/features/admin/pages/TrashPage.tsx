@@ -29,6 +29,8 @@ export function TrashPage() {
   const [shown, setShown] = useState<TrashArg | null>(() => (token ? { token, load: 0 } : null));
   const [missingToken, setMissingToken] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
+  // Rows restored or deleted since the list loaded (the list is not fetched again for each, as on /admin/posts).
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -44,6 +46,7 @@ export function TrashPage() {
     event.preventDefault();
     setNotice(null);
     setConfirming(null);
+    setRemoved(new Set());
     setMissingToken(!token);
     setShown(token ? { token, load: (shown?.load ?? 0) + 1 } : null);
   }
@@ -58,7 +61,7 @@ export function TrashPage() {
         text: action === 'restore' ? `Restored “${post.title}”.` : `Deleted “${post.title}” forever.`,
         failed: false,
       });
-      setShown({ ...shown, load: shown.load + 1 });
+      setRemoved((previous) => new Set(previous).add(post.id));
     } catch (error) {
       const what = action === 'restore' ? 'restored' : 'deleted';
       setNotice({ text: `“${post.title}” was not ${what}. ${failureText(error)}`, failed: true });
@@ -68,7 +71,7 @@ export function TrashPage() {
 
   const loading = shown !== null && (trash.isUninitialized || trash.isLoading);
   const failed = shown !== null && !loading && trash.isError;
-  const posts = !loading && !failed ? trash.data : undefined;
+  const posts = !loading && !failed ? trash.data?.filter((post) => !removed.has(post.id)) : undefined;
 
   return (
     <div className={pageStyles.page}>

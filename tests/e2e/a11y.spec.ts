@@ -3,7 +3,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { seededPost } from './helpers/api';
+import { editPost, publishPost, richSubmission, seededPost, trashPost } from './helpers/api';
+import { holdAdminCredentials } from './helpers/admin';
 import { appStarted, watchAppStart } from './helpers/app';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { signIn } from './helpers/session';
@@ -149,6 +150,40 @@ const ROUTES: Route[] = [
       await page.getByLabel('New password').fill('short');
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  // Issue 22: History with a version compared (del/ins) and the restore question; Trash with the delete question.
+  {
+    name: 'admin history',
+    admin: true,
+    path: () => '/admin/posts',
+    heading: 'Posts',
+    act: async (page) => {
+      const post = await publishPost(page.request, richSubmission('Axe checks the history'));
+      await editPost(page.request, post.id, richSubmission('Axe checks the changed history'));
+      await holdAdminCredentials(page);
+      await navigateInApp(page, `/admin/history/${post.id}`);
+      await page.getByRole('list', { name: 'Revisions' }).getByRole('button').first().click();
+      await expect(page.locator('ins').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Restore this version' }).click();
+      await shown(page, 'Restore');
+    },
+  },
+  {
+    name: 'admin trash',
+    admin: true,
+    path: () => '/admin/posts',
+    heading: 'Posts',
+    act: async (page) => {
+      const post = await publishPost(page.request, richSubmission('Axe checks the trash'));
+      await trashPost(page.request, post.id);
+      await holdAdminCredentials(page);
+      await navigateInApp(page, '/admin/trash');
+      await page
+        .getByRole('button', { name: /^Delete forever/ })
+        .first()
+        .click();
+      await expect(page.getByRole('group', { name: /forever\?$/ })).toBeVisible();
     },
   },
 ];

@@ -13,6 +13,4 @@ export const paths = {
   adminStaff: () => pathTo('adminStaff'),
   adminAccount: () => pathTo('adminAccount'),
   adminPreview: (id: number | string) => pathTo('adminPreview', { id }),
-  adminHistory: (id: number | string) => pathTo('adminHistory', { id }),
-  adminTrash: () => pathTo('adminTrash'),
 } as const;

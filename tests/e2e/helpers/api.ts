@@ -95,3 +95,19 @@ export function richSubmission(title: string): BlogSubmission {
     footer: { authorName: 'Maya Lindqvist', authorTitle: 'Tactics Writer', imageUrl: '/images/seed/author-maya.svg' },
   };
 }
+
+/** Replaces a post through the API (PUT), as an edit saved by the editor would. */
+export async function editPost(request: APIRequestContext, id: number, submission: BlogSubmission): Promise<BlogPost> {
+  const response = await request.put(`/api/blogs/${id}`, {
+    data: submission,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as BlogPost;
+}
+
+/** Moves a post to the trash through the API. */
+export async function trashPost(request: APIRequestContext, id: number): Promise<void> {
+  const response = await request.delete(`/api/blogs/${id}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(response.status()).toBe(204);
+}

@@ -9,6 +9,8 @@ import { ArchiveError, exportArchive, importArchive } from '../../../src/server/
 import { openDatabase } from '../../../src/server/db/database';
 import type { DatabaseConfig } from '../../../src/server/config';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import { createPost } from '../../../src/server/repositories/postsRepository';
+import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import { validSubmission } from '../fixtures/submissions';
 import { sampleImages } from '../helpers/images';
 import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
@@ -209,4 +211,29 @@ describe('refusals: one line, nothing changed', () => {
     await expect(exportArchive(source.db, file)).rejects.toThrow();
     expect(existsSync(file)).toBe(false);
   });
+});
+
+it('exports one consistent snapshot while posts are being written', async () => {
+  const busy = await createTestDb();
+  const target = await createTestDb();
+  try {
+    const write = (i: number) =>
+      createPost(busy.db, blogSubmissionSchema.parse(validSubmission({ title: `Busy ${i}` })), new Date(clock));
+    for (let i = 0; i < 20; i += 1) await write(i);
+    // Writers keep going while the export reads table after table: every post it holds comes with all its parts.
+    const [exported] = await Promise.all([
+      exportArchive(busy.db, join(dir, 'busy.touchline')),
+      (async () => {
+        for (let i = 20; i < 60; i += 1) await write(i);
+      })(),
+    ]);
+    expect(exported.rows.sections).toBe(2 * exported.rows.posts!);
+    expect(exported.rows.products).toBe(2 * exported.rows.posts!);
+    await importArchive(target.db, join(dir, 'busy.touchline'));
+    const loaded = await target.db.kysely.selectFrom('posts').select('id').execute();
+    expect(loaded).toHaveLength(exported.rows.posts!);
+  } finally {
+    await busy.drop();
+    await target.drop();
+  }
 });

@@ -3,6 +3,8 @@
 import type { BlogPost, BlogSummary, RevisionSummary, TrashedSummary } from '../../../src/contract/types';
 import { ADMIN_TOKEN_ACTOR } from '../../../src/server/actor';
 import { mayDeleteForever } from '../../../src/server/routes/keepingRoutes';
+import { updatePost } from '../../../src/server/repositories/postsRepository';
+import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import { validSubmission } from '../fixtures/submissions';
 import { startTestApp, TOKEN } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
@@ -87,6 +89,30 @@ describe('revisions', () => {
     expect(one.json()).toEqual(first);
     expect(one.headers['cache-control']).toBe('private, no-store');
     expect((await call('GET', `/api/blogs/${first.id}/revisions/${list[0]!.id}`)).json()).toEqual(second);
+  });
+
+  it('keeps both replaced versions when two PUTs without If-Match race: the later one runs on the new version', async () => {
+    const post = await create('Original');
+    clock += 60_000;
+    const [a, b] = await Promise.all([
+      call('PUT', `/api/blogs/${post.id}`, bearer, validSubmission({ title: 'Writer A' })),
+      call('PUT', `/api/blogs/${post.id}`, bearer, validSubmission({ title: 'Writer B' })),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const final = (await staffGet(post.id)).json<BlogPost>().title;
+    const first = final === 'Writer A' ? 'Writer B' : 'Writer A';
+    // Each revision is the version its write replaced: the original, then the first writer's.
+    expect((await revisions(post.id)).map((r) => r.title)).toEqual([first, 'Original']);
+  });
+
+  it('refuses a write whose replaced version is no longer current, so no revision misstates what it replaced', async () => {
+    // The deterministic half of the race above (on SQLite one connection serializes the two requests).
+    const post = await create('Original');
+    await edit(post.id, 'Meanwhile');
+    const input = blogSubmissionSchema.parse(validSubmission({ title: 'Late' }));
+    const late = await updatePost(t.db, post.id, input, { replaced: post, now: new Date(clock + 1) });
+    expect(late).toEqual({ outcome: 'conflict' });
+    expect((await revisions(post.id)).map((r) => r.title)).toEqual(['Original']);
   });
 
   it('restores a version: 200 with the post equal to it apart from updatedAt, itself undoable', async () => {

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { History, List, RefreshCw } from 'lucide-react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { AccessTokenField } from '../form/AccessTokenField';
@@ -109,7 +110,7 @@ export function EditPage() {
       <h1 className={pageStyles.pageTitle}>Edit Blog Post</h1>
       <div className={pageStyles.headerActions}>
         {validId && (
-          <Link to={paths.adminHistory(id)} className={buttons.secondaryButton}>
+          <Link to={adminPaths.history(id)} className={buttons.secondaryButton}>
             <History size={16} aria-hidden="true" />
             History
           </Link>

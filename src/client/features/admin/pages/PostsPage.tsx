@@ -7,6 +7,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { History, PenLine, Plus, Trash2 } from 'lucide-react';
 import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { AccessTokenField } from '../form/AccessTokenField';
@@ -99,7 +100,7 @@ export function PostsPage() {
             <Plus size={16} aria-hidden="true" />
             New post
           </Link>
-          <Link to={paths.adminTrash()} className={buttons.secondaryButton}>
+          <Link to={adminPaths.trash()} className={buttons.secondaryButton}>
             <Trash2 size={16} aria-hidden="true" />
             Trash
           </Link>
@@ -189,7 +190,7 @@ export function PostsPage() {
                         >
                           View<span className="visually-hidden"> “{post.title}”</span>
                         </Link>
-                        <Link to={paths.adminHistory(post.id)} className={buttons.secondaryButton}>
+                        <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
                           <History size={16} aria-hidden="true" />
                           History<span className="visually-hidden"> “{post.title}”</span>
                         </Link>

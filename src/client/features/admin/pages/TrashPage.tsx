@@ -29,6 +29,8 @@ export function TrashPage() {
   // Shown at once: the session reads it; each Show trash is a fresh request with the token typed then, if any.
   const [shown, setShown] = useState<TrashArg>(() => ({ token, load: 0 }));
   const [confirming, setConfirming] = useState<number | null>(null);
+  // Rows restored or deleted since the list loaded (the list is not fetched again for each, as on /admin/posts).
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -44,6 +46,7 @@ export function TrashPage() {
     event.preventDefault();
     setNotice(null);
     setConfirming(null);
+    setRemoved(new Set());
     setShown({ token, load: shown.load + 1 });
   }
 
@@ -56,7 +59,7 @@ export function TrashPage() {
         text: action === 'restore' ? `Restored “${post.title}”.` : `Deleted “${post.title}” forever.`,
         failed: false,
       });
-      setShown({ ...shown, load: shown.load + 1 });
+      setRemoved((previous) => new Set(previous).add(post.id));
     } catch (error) {
       const what = action === 'restore' ? 'restored' : 'deleted';
       setNotice({ text: `“${post.title}” was not ${what}. ${failureText(error)}`, failed: true });
@@ -66,7 +69,7 @@ export function TrashPage() {
 
   const loading = trash.isUninitialized || trash.isLoading;
   const failed = !loading && trash.isError;
-  const posts = !loading && !failed ? trash.data : undefined;
+  const posts = !loading && !failed ? trash.data?.filter((post) => !removed.has(post.id)) : undefined;
 
   return (
     <div className={pageStyles.page}>

@@ -1,0 +1,15 @@
+// How an e2e test acts as staff on an admin page: today the access token typed into the page. The one place to switch
+// to a signed-in session when accounts land (issue 21).
+import type { Page } from '@playwright/test';
+import { ADMIN_TOKEN } from './constants';
+
+/** Gives the admin page the staff's credentials and presses its button that shows what it lists. */
+export async function authorizeAdminPage(page: Page, showButton: string): Promise<void> {
+  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: showButton }).click();
+}
+
+/** Gives the staff's credentials to the app in this tab without showing anything yet (pages opened next use them). */
+export async function holdAdminCredentials(page: Page): Promise<void> {
+  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+}

@@ -11,6 +11,8 @@ import { AppRoutes, MissingUrl } from './app/router';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
+import { relatedApi } from './features/post/relatedApi';
+import { searchApi } from './features/search/searchApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 
 /**
@@ -39,16 +41,26 @@ function embeddableApiState({ queries, provided }: ReturnType<ReturnType<typeof 
   return { queries: stable, mutations: {}, provided };
 }
 
-export async function render({ url, post, list, missing }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, post, list, search, missing }: RenderInput): Promise<RenderOutput> {
   const store = makeStore();
-  if (post)
+  if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
+    // Only a post with a primary tag asks for its related stories.
+    if (post.post.tags?.length)
+      store.dispatch(
+        relatedApi.util.upsertQueryEntries([{ endpointName: 'getRelated', arg: post.id, value: post.related }]),
+      );
+  }
+  if (search) {
+    const arg = { q: search.q, cursor: search.cursor };
+    store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));
+  }
   // An infinite query's cache entry is its pages and the param each was fetched with; the client continues from the
   // last page's nextCursor, as if it had fetched this page itself.
   if (list) {
     store.dispatch(
       blogApi.util.upsertQueryEntries([
-        { endpointName: 'getBlogs', arg: undefined, value: { pages: [list.page], pageParams: [list.cursor] } },
+        { endpointName: 'getBlogs', arg: list.tag, value: { pages: [list.page], pageParams: [list.cursor] } },
       ]),
     );
   }

@@ -1,6 +1,6 @@
 // The seam between the server and the server-rendering bundle (src/client/entry-server.tsx, built into dist/ssr and
 // loaded at run time): what the server hands it, and what it hands back.
-import type { BlogPost, BlogSummary } from './types';
+import type { BlogPost, BlogSummary, SearchAnswer } from './types';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -11,10 +11,12 @@ export const ROUTE_MODULES_META = 'touchline-modules';
 export type RenderInput = {
   /** pathname plus search, as the router should see it */
   url: string;
-  /** a post page's post, under the id its URL spells */
-  post?: { id: string; post: BlogPost };
-  /** the story list's page: the one after `cursor`, or the first when it is null */
-  list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null } };
+  /** a post page's post, under the id its URL spells, and the stories below it ("More on {primary tag}") */
+  post?: { id: string; post: BlogPost; related: BlogSummary[] };
+  /** the story list's page (a tag's stories when `tag` is its slug): the one after `cursor`, or the first when null */
+  list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
+  /** the search page's results for `q` from `cursor` (none when q is empty or invalid) */
+  search?: { q: string; cursor: number; answer: SearchAnswer };
   /** a route matches the URL but has nothing to show (no post has the id): render the not-found page */
   missing?: boolean;
 };

@@ -1,6 +1,7 @@
 // The app's one route table. The client router, server rendering, the server's preload hints, its 404 decision, link
 // building and post-id validation all read it: adding a page is one line here (plus its component in
 // src/client/app/router.tsx, which the compiler asks for).
+import { isSlug } from './tags';
 
 /**
  * The post id a URL spells ('12'), or undefined when it is malformed ('012', '1.5', '1e3', past 2^53): a malformed id
@@ -14,14 +15,14 @@ export function parsePostId(text: string | undefined): number | undefined {
 }
 
 type RouteDefinition = {
-  /** react-router pattern; `:id` is always a post id (see parsePostId) */
+  /** react-router pattern; `:id` is always a post id (see parsePostId), `:slug` a tag slug (see isSlug) */
   path: string;
   /** the page's module, src/client/features/{page}.tsx (the server's preload hints find its chunks by it) */
   page: string;
   /** 'server': rendered on the server and hydrated; 'client': the server sends the shell */
   render: 'server' | 'client';
-  /** the data the page reads first: a post by its :id, or the story list */
-  data?: 'post' | 'list';
+  /** the data the page reads first: a post by its :id, the story list, a tag's stories, or search results */
+  data?: 'post' | 'list' | 'tag' | 'search';
   /** the path of the top-level navigation item that stays highlighted on this page */
   area?: string;
   /** the status the server answers the shell of a client-rendered page with (default 200) */
@@ -39,6 +40,9 @@ export const ROUTES = {
     area: '/blog',
   },
   sample: { path: '/sample', page: 'sample/SamplePage', render: 'server' },
+  // A tag's stories are the story list filtered: the same page module.
+  tag: { path: '/tag/:slug', page: 'blog/BlogListPage', render: 'server', data: 'tag', area: '/blog' },
+  search: { path: '/search', page: 'search/SearchPage', render: 'server', data: 'search' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
   admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },
   adminPosts: { path: '/admin/posts', page: 'admin/pages/PostsPage', render: 'client', area: '/admin' },
@@ -64,6 +68,7 @@ export const ROUTE_LIST: readonly Route[] = Object.entries(ROUTES).map(([name, r
 /** The rule each named path parameter must satisfy; a URL that breaks it matches no route (a 404). */
 const PARAM_RULES: Record<string, (value: string) => boolean> = {
   id: (value) => parsePostId(value) !== undefined,
+  slug: isSlug,
 };
 
 /** Whether react-router's params of a matched route satisfy the table's rules. */

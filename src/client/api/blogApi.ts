@@ -38,12 +38,14 @@ export const blogApi = createApi({
   // Staff and ApiKey belong to the admin's staff page (features/admin/api/staffApi.ts).
   tagTypes: ['Blog', 'Staff', 'ApiKey'],
   endpoints: (build) => ({
-    getBlogs: build.infiniteQuery<BlogPage, void, string | null>({
+    // The story list, or one tag's stories when the argument is its slug.
+    getBlogs: build.infiniteQuery<BlogPage, string | undefined, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
-      query: ({ pageParam }) => (pageParam ? `blogs?cursor=${encodeURIComponent(pageParam)}` : 'blogs'),
+      query: ({ queryArg: tag, pageParam }) =>
+        `blogs?${tag ? `tag=${encodeURIComponent(tag)}&` : ''}${pageParam ? `cursor=${encodeURIComponent(pageParam)}` : ''}`,
       transformResponse: (posts: BlogSummary[], meta) => ({
         posts,
         nextCursor: nextCursorFromLink(meta?.response?.headers.get('Link')),

@@ -10,40 +10,59 @@ import type { RootState } from '../app/store';
 
 const { getBlog, getBlogs } = blogApi.endpoints;
 
+/** A query endpoint of the api slice (getBlog, or one a feature injected), as far as useEndpointQuery uses it. */
+export type QueryEndpoint<Arg, Result> = {
+  initiate: (arg: Arg) => ThunkAction<{ unsubscribe: () => void }, RootState, unknown, UnknownAction>;
+  select: (arg: Arg) => (state: RootState) => {
+    data?: Result;
+    error?: unknown;
+    isError: boolean;
+    isUninitialized: boolean;
+    isLoading: boolean;
+  };
+};
+
+/** A query's answer for `arg`, fetched while a component shows it and cached by its argument. */
+export function useEndpointQuery<Arg, Result>(endpoint: QueryEndpoint<Arg, Result>, arg: Arg, key: string) {
+  const dispatch = useAppDispatch();
+  // `key` names the argument, so an argument object rebuilt on every render does not resubscribe.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for arg
+  useEffect(() => dispatch(endpoint.initiate(arg)).unsubscribe, [dispatch, endpoint, key]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for arg
+  const select = useMemo(() => endpoint.select(arg), [endpoint, key]);
+  const { data, error, isError, isUninitialized, isLoading: isFetching } = useAppSelector(select);
+  return { data, error, isError, isFetching, isLoading: isUninitialized || (isFetching && data === undefined) };
+}
+
 /** One post (GET /api/blogs/:id), fetched while a component shows it and cached by id. */
 export function useGetBlogQuery(id: string) {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const subscription = dispatch(getBlog.initiate(id));
-    return () => subscription.unsubscribe();
-  }, [dispatch, id]);
-  const selectPost = useMemo(() => getBlog.select(id), [id]);
-  const { data, error, isError, isUninitialized, isLoading: isFetching } = useAppSelector(selectPost);
-  return { data, error, isError, isFetching, isLoading: isUninitialized || (isFetching && data === undefined) };
+  return useEndpointQuery(getBlog, id, id);
 }
 
 type PagesSubscription = ReturnType<ReturnType<typeof getBlogs.initiate>>;
 
-const selectPages = getBlogs.select(undefined);
-
-/** The story list (GET /api/blogs, newest first) page by page: fetchNextPage follows the Link rel="next" cursor. */
-export function useGetBlogsInfiniteQuery() {
+/**
+ * The story list (GET /api/blogs, newest first), or one tag's when `tag` is its slug, page by page: fetchNextPage
+ * follows the Link rel="next" cursor.
+ */
+export function useGetBlogsInfiniteQuery(tag?: string) {
   const dispatch = useAppDispatch();
   // The subscription that keeps the list cached; 'Load more' replaces it with the one that fetched the next page.
   const subscription = useRef<PagesSubscription | null>(null);
   useEffect(() => {
-    subscription.current = dispatch(getBlogs.initiate(undefined));
+    subscription.current = dispatch(getBlogs.initiate(tag));
     return () => {
       subscription.current?.unsubscribe();
       subscription.current = null;
     };
-  }, [dispatch]);
+  }, [dispatch, tag]);
 
   const fetchNextPage = useCallback(() => {
     const previous = subscription.current;
-    subscription.current = dispatch(getBlogs.initiate(undefined, { direction: 'forward' }));
+    subscription.current = dispatch(getBlogs.initiate(tag, { direction: 'forward' }));
     previous?.unsubscribe();
-  }, [dispatch]);
+  }, [dispatch, tag]);
+  const selectPages = useMemo(() => getBlogs.select(tag), [tag]);
   const refetch = useCallback(() => {
     subscription.current?.refetch();
   }, []);

@@ -16,11 +16,40 @@ import styles from './Layout.module.scss';
 
 const SignOutButton = lazy(() => import('./SignOutButton').then((m) => ({ default: m.SignOutButton })));
 
-type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
+/**
+ * lucide's search icon from the icon sprite (public/icons.svg, drawn by lucide: see components/Icon.tsx), so its path
+ * data is not in every visitor's JavaScript; sized and hidden from assistive technology like the lucide components.
+ */
+function SearchIcon({ size }: { size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden
+    >
+      <use href="/icons.svg#Search" />
+    </svg>
+  );
+}
+
+/** iconOnly: the top bar shows the icon alone, named by the label (the tab bar shows both). */
+type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon | typeof SearchIcon;
+  end?: boolean;
+  iconOnly?: boolean;
+};
 
 const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: paths.home(), icon: House, end: true },
   { label: 'Blog', to: paths.blog(), icon: Newspaper },
+  { label: 'Search', to: paths.search(), icon: SearchIcon, iconOnly: true },
   { label: 'Admin', to: paths.admin(), icon: LayoutDashboard },
 ];
 
@@ -82,10 +111,16 @@ export function Layout() {
           </Link>
           <nav aria-label="Main" className={styles.topNav}>
             <ul>
-              {items.map(({ label, to, end, inArea }) => (
+              {items.map(({ label, to, end, inArea, iconOnly, icon: TopIcon }) => (
                 <li key={to}>
-                  <NavLink to={to} end={end} className={linkClass(styles.topLink, inArea)}>
-                    {label}
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={linkClass(styles.topLink, inArea)}
+                    aria-label={iconOnly ? label : undefined}
+                    title={iconOnly ? label : undefined}
+                  >
+                    {iconOnly ? <TopIcon size={20} aria-hidden="true" /> : label}
                   </NavLink>
                 </li>
               ))}

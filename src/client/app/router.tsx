@@ -17,6 +17,9 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   blog: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
   post: lazy(() => import('../features/post/PostPage').then((m) => ({ default: m.PostPage }))),
   sample: lazy(() => import('../features/sample/SamplePage').then((m) => ({ default: m.SamplePage }))),
+  // A tag's page is the story list filtered (the same chunk as /blog).
+  tag: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
+  search: lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
   // The editor is a lazy chunk: a visitor never downloads it.
   admin: lazy(() => import('../features/admin/pages/NewPostPage').then((m) => ({ default: m.NewPostPage }))),
@@ -37,6 +40,7 @@ const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) =>
 /** While a page's chunk loads, the page's own loading text (SPEC 2), where the page shows one, so nothing jumps. */
 const LOADING: Partial<Record<RouteName, { text: string; className: string }>> = {
   blog: { text: 'Loading posts...', className: 'status' },
+  tag: { text: 'Loading posts...', className: 'status' },
   post: { text: 'Loading blog content...', className: 'status reading-column' },
 };
 

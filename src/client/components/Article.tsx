@@ -19,6 +19,8 @@ export type ArticleProps = {
   article: ArticleData;
   /** null hides the Recommended Equipment section (e.g. the product data failed validation). */
   products: readonly ProductCardData[] | null;
+  /** Under the title: the post's tag links (the post page passes them; the sample has none). */
+  tagLinks?: ReactNode;
   /** Extra controls in the author footer (the sample's Subscribe and Share). */
   authorActions?: ReactNode;
 };
@@ -63,7 +65,7 @@ export function ArticleSection({ section }: { section: Section }) {
   );
 }
 
-export function Article({ article, products, authorActions }: ArticleProps) {
+export function Article({ article, products, tagLinks, authorActions }: ArticleProps) {
   const hero = safeUrl(article.imageUrl);
   const authorImage = safeUrl(article.authorImage);
   const hasAuthor = Boolean(article.authorName || article.authorTitle || authorImage || authorActions);
@@ -78,6 +80,7 @@ export function Article({ article, products, authorActions }: ArticleProps) {
           {article.publishDate && <span>{`Published: ${article.publishDate}`}</span>}
           {article.readTime && <span>{article.readTime}</span>}
         </p>
+        {tagLinks}
       </header>
       {hero && (
         // The largest element on the page: fetched first, never lazy. Decorative: the title says what it is.

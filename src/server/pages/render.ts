@@ -12,7 +12,11 @@ import type { RouteMatch } from '../../contract/routes';
 import type { ContentCaches } from '../contentCaches';
 import type { Db } from '../db/database';
 import { strongEtag } from '../etag';
-import { findPost, listPosts } from '../repositories/postsRepository';
+import * as z from 'zod/mini';
+import { findPost, listPosts, relatedPosts } from '../repositories/postsRepository';
+import { searchPosts } from '../repositories/searchRepository';
+import { findTag } from '../repositories/tagsRepository';
+import { searchQuerySchema } from '../routes/findingRoutes';
 import { headTags } from '../seo/head';
 import type { HeadPage } from '../seo/head';
 import type { PreparedAnswer } from '../answers';
@@ -98,34 +102,61 @@ export function createPageServer({
     if (!match) return notFound(path, false);
     const { route, params } = match;
     if (route.data === 'post') {
-      const post = await findPost(db, parsePostId(params.id)!, { now: new Date(now()) });
+      const at = new Date(now());
+      const post = await findPost(db, parsePostId(params.id)!, { now: at });
       if (!post) return notFound(path, true);
+      const related = await relatedPosts(db, post, { now: at });
       return {
         head: { kind: 'post', post, path },
-        input: { url: path, post: { id: params.id!, post } },
+        input: { url: path, post: { id: params.id!, post, related } },
         hero: heroImageOf(post),
       };
     }
-    if (route.data === 'list') {
+    if (route.data === 'list' || route.data === 'tag') {
       // /blog?cursor=N is the list after post N: what 'Load more' links to, so it works without JavaScript.
       const cursorText = query.get('cursor');
       const cursor = cursorText === null ? undefined : parsePostId(cursorText);
       const url = cursorText === null ? path : `${path}?cursor=${cursorText}`;
       if (cursorText !== null && cursor === undefined) return notFound(url, true);
+      // /tag/{slug}: the stories of one tag; a tag with no public story (here) is not a page.
+      const tag = route.data === 'tag' ? await findTag(db, params.slug!) : undefined;
+      if (route.data === 'tag' && tag === undefined) return notFound(url, true);
       const { posts, nextCursor } = await listPosts(db, {
         limit: LIMITS.pageSizeDefault,
         beforeId: cursor,
+        tag: tag?.slug,
         now: new Date(now()),
       });
+      if (tag !== undefined && posts.length === 0) return notFound(url, true);
       const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
-      return { head: { kind: 'blog', path: url }, input: { url, list: { cursor: cursorText, page } } };
+      return {
+        head: tag ? { kind: 'tag', tag, path: url } : { kind: 'blog', path: url },
+        input: { url, list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) } },
+      };
+    }
+    if (route.data === 'search') {
+      // The results of a valid query (the form alone otherwise), rendered so that search works without JavaScript.
+      const url = `${path}${query.size > 0 ? `?${query}` : ''}`;
+      const parsed = z.safeParse(searchQuerySchema, {
+        q: query.get('q') ?? '',
+        ...(query.has('cursor') ? { cursor: query.get('cursor') } : {}),
+      });
+      if (!parsed.success) return { head: { kind: 'private', path }, input: { url } };
+      const { q, cursor } = parsed.data;
+      const answer = await searchPosts(db, { query: q, offset: cursor, now: new Date(now()) });
+      return { head: { kind: 'private', path }, input: { url, search: { q, cursor, answer } } };
     }
     return { head: { kind: route.name === 'home' ? 'home' : 'sample', path }, input: { url: path } };
   }
 
   /** Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy). */
+  // Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy).
   const keyOf = ({ path, query, match }: PageRequest) =>
-    match?.route.data === 'list' && query.has('cursor') ? `${path}?cursor=${query.get('cursor')}` : path;
+    (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
+      ? `${path}?cursor=${query.get('cursor')}`
+      : path;
+  // Search pages are not kept: their queries are endless.
+  const cacheable = ({ match }: PageRequest) => match !== undefined && match.route.data !== 'search';
 
   /**
    * The cached page for a request as sent in `encoding`, prepared whole (the first send in a coding prepares it), or
@@ -152,7 +183,7 @@ export function createPageServer({
     const route = match?.route;
     if (route?.render === 'client') return undefined;
     const key = keyOf(request);
-    const page = route ? caches.pages.get(key) : undefined;
+    const page = cacheable(request) ? caches.pages.get(key) : undefined;
     if (page) {
       const { body, headers, answers = {} } = page;
       return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag!, security }, answers) };
@@ -179,7 +210,7 @@ export function createPageServer({
     const answers = {};
     // A not-found page is not kept: another process may store that post a moment from now, and unknown URLs are
     // endless.
-    if (!missing) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
+    if (!missing && cacheable(request)) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
     const status = missing ? 404 : 200;
     return { status, body, answer: pageAnswers(body, { status, etag, security }, answers) };
   }

@@ -6,7 +6,10 @@ import type { BlogPost, BlogSummary } from '../../contract/types';
 import type { ContentCaches } from '../contentCaches';
 import type { Db } from '../db/database';
 import { etagMatches, strongEtag } from '../etag';
+import { isSlug } from '../../contract/tags';
+import type { TagRef } from '../../contract/types';
 import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
+import { findTag, publicTagSlugs } from '../repositories/tagsRepository';
 import type { CachedResponse } from '../responseCache';
 import { escapeXml, modifiedAt, postDescription, publishedAt, SITE_NAME } from '../seo/text';
 
@@ -43,14 +46,18 @@ type Dated = Pick<BlogSummary, 'id' | 'createdAt'> & { updatedAt?: string };
 const sitemapUrl = (loc: string, lastmod?: string) =>
   `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(dateTime(lastmod))}</lastmod>` : ''}</url>\n`;
 
-/** One sitemap file: the site's pages when `withSite` (dated by the newest post), then the posts. */
-export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true): string {
+/**
+ * One sitemap file: the site's pages when `withSite` (dated by the newest post) with the pages of `tags` (slugs of
+ * tags with a public post), then the posts.
+ */
+export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, tags: string[] = []): string {
   const latest = newest(posts.map(modifiedAt));
   return (
     XML_DECLARATION +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
     (withSite
-      ? SITE_PATHS.map((path) => sitemapUrl(`${publicUrl}${path}`, path === '/sample' ? undefined : latest)).join('')
+      ? SITE_PATHS.map((path) => sitemapUrl(`${publicUrl}${path}`, path === '/sample' ? undefined : latest)).join('') +
+        tags.map((slug) => sitemapUrl(`${publicUrl}/tag/${slug}`)).join('')
       : '') +
     posts.map((post) => sitemapUrl(`${publicUrl}/page/${post.id}`, modifiedAt(post))).join('') +
     '</urlset>\n'
@@ -74,8 +81,9 @@ export function sitemapIndexXml(files: number, publicUrl: string): string {
  * How the public posts are split: one file while they fit beside the site's pages, else files of `maxUrls` posts
  * (the first keeps the site's pages, so it holds that many fewer posts).
  */
-export function sitemapLayout(postCount: number, maxUrls: number) {
-  const firstPosts = maxUrls - SITE_PATHS.length;
+export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) {
+  // Tag pages share the first file with the site's pages (one file never holds more than maxUrls).
+  const firstPosts = Math.max(0, maxUrls - SITE_PATHS.length - tagCount);
   const files = postCount <= firstPosts ? 1 : 1 + Math.ceil((postCount - firstPosts) / maxUrls);
   /** The posts of file n (from 1): how many to skip, and how many to take. */
   const slice = (n: number) =>
@@ -83,7 +91,16 @@ export function sitemapLayout(postCount: number, maxUrls: number) {
   return { files, slice };
 }
 
-export function feedXml(posts: (BlogPost & { updatedAt?: string })[], publicUrl: string, now = new Date()): string {
+/** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
+export function feedXml(
+  posts: (BlogPost & { updatedAt?: string })[],
+  publicUrl: string,
+  now = new Date(),
+  tag?: TagRef,
+): string {
+  const feedTitle = tag ? `${tag.name} · ${SITE_NAME}` : SITE_NAME;
+  const selfPath = tag ? `/tag/${tag.slug}/feed.xml` : '/feed.xml';
+  const pagePath = tag ? `/tag/${tag.slug}` : '/';
   const updated = newest(posts.map(modifiedAt)) ?? now.toISOString();
   const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
   const entries = posts.map((post) => {
@@ -103,11 +120,14 @@ export function feedXml(posts: (BlogPost & { updatedAt?: string })[], publicUrl:
   return (
     XML_DECLARATION +
     '<feed xmlns="http://www.w3.org/2005/Atom">\n' +
-    text('id', `${publicUrl}/`) +
-    text('title', SITE_NAME) +
-    text('subtitle', 'Sports stories, analysis and gear picks.') +
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}/feed.xml`)}"/>` +
-    `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}/`)}"/>` +
+    text('id', `${publicUrl}${pagePath}`) +
+    text('title', feedTitle) +
+    text(
+      'subtitle',
+      tag ? `${tag.name} stories, analysis and gear picks.` : 'Sports stories, analysis and gear picks.',
+    ) +
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}${selfPath}`)}"/>` +
+    `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}${pagePath}`)}"/>` +
     text('updated', dateTime(updated)) +
     `<author>${text('name', SITE_NAME)}</author>` +
     text('icon', `${publicUrl}/favicon.svg`) +
@@ -165,18 +185,31 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
   const XML_TYPE = 'application/xml; charset=utf-8';
 
   /** The posts of one sitemap file, read by one streaming query. */
-  async function sitemapFile(n: number, layout: ReturnType<typeof sitemapLayout>, at: Date): Promise<string> {
+  async function sitemapFile(
+    n: number,
+    layout: ReturnType<typeof sitemapLayout>,
+    at: Date,
+    tags: string[],
+  ): Promise<string> {
     const posts: Dated[] = [];
     for await (const post of streamPublicPosts(db, { now: at, ...layout.slice(n) }))
       posts.push({ id: post.id, createdAt: post.modifiedAt, updatedAt: post.modifiedAt });
-    return sitemapXml(posts, publicUrl, n === 1);
+    return sitemapXml(posts, publicUrl, n === 1, n === 1 ? tags : []);
+  }
+
+  /** What the sitemap files hold now: the tag pages (in the first file) and how the posts are split. */
+  async function sitemapPlan(at: Date) {
+    const [count, tags] = await Promise.all([countPublicPosts(db, at), publicTagSlugs(db, at)]);
+    // Past what one file holds beside the site's pages, the tag pages beyond are left out.
+    const listed = tags.slice(0, maxUrls - SITE_PATHS.length);
+    return { tags: listed, layout: sitemapLayout(count, maxUrls, listed.length) };
   }
 
   app.get('/sitemap.xml', async (request, reply) => {
     const answer = await cached('sitemap.xml', XML_TYPE, async () => {
       const at = new Date(now());
-      const layout = sitemapLayout(await countPublicPosts(db, at), maxUrls);
-      return layout.files === 1 ? sitemapFile(1, layout, at) : sitemapIndexXml(layout.files, publicUrl);
+      const { layout, tags } = await sitemapPlan(at);
+      return layout.files === 1 ? sitemapFile(1, layout, at, tags) : sitemapIndexXml(layout.files, publicUrl);
     });
     return send(request, reply, answer);
   });
@@ -186,9 +219,9 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     const key = `sitemap-posts-${n}.xml`;
     const answer = await cached(key, XML_TYPE, async () => {
       const at = new Date(now());
-      const layout = sitemapLayout(await countPublicPosts(db, at), maxUrls);
+      const { layout, tags } = await sitemapPlan(at);
       // No index (everything fits in /sitemap.xml), or past its last file: not a file of this site.
-      return layout.files === 1 || n < 1 || n > layout.files ? '' : sitemapFile(n, layout, at);
+      return layout.files === 1 || n < 1 || n > layout.files ? '' : sitemapFile(n, layout, at, tags);
     });
     if (answer.body === '') return reply.code(404).send({ error: 'Not found' });
     return send(request, reply, answer);
@@ -205,6 +238,29 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
         publicUrl,
       );
     });
+    return send(request, reply, answer);
+  });
+
+  // A tag's feed: its 20 newest public posts. A slug with no tag, or a tag with no public post, is no feed.
+  app.get<{ Params: { slug: string } }>('/tag/:slug/feed.xml', async (request, reply) => {
+    const { slug } = request.params;
+    const answer = isSlug(slug)
+      ? await cached(`tag-feed:${slug}`, 'application/atom+xml; charset=utf-8', async () => {
+          const at = new Date(now());
+          const tag = await findTag(db, slug);
+          if (tag === undefined) return '';
+          const { posts } = await listPosts(db, { limit: FEED_SIZE, tag: slug, now: at });
+          if (posts.length === 0) return '';
+          const full = await Promise.all(posts.map((post) => findPost(db, post.id, { now: at })));
+          return feedXml(
+            full.filter((post) => post !== undefined),
+            publicUrl,
+            at,
+            tag,
+          );
+        })
+      : { body: '' };
+    if (answer.body === '') return reply.code(404).send({ error: 'Not found' });
     return send(request, reply, answer);
   });
 

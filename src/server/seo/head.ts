@@ -2,7 +2,7 @@
 // feed link and, for pages that must stay out of search results, robots noindex. Absolute URLs come from PUBLIC_URL
 // only (never the Host header, which any client can set and a cache would then serve to everyone).
 import { parsePostId } from '../../contract/routes';
-import type { BlogPost } from '../../contract/types';
+import type { BlogPost, TagRef } from '../../contract/types';
 import {
   absoluteUrl,
   DEFAULT_IMAGE,
@@ -20,6 +20,7 @@ import type { ShareImage } from './text';
 
 export type HeadPage =
   | { kind: 'post'; post: BlogPost; path: string }
+  | { kind: 'tag'; tag: TagRef; path: string }
   | { kind: 'home' | 'blog' | 'sample' | 'notFound' | 'private'; path: string };
 
 const SITE_DESCRIPTION =
@@ -41,7 +42,11 @@ const FIXED = {
   },
 } as const;
 
-const PRIVATE_TITLES: Record<string, string> = { '/auth': 'Sign In', '/admin': 'Create New Blog Post' };
+const PRIVATE_TITLES: Record<string, string> = {
+  '/auth': 'Sign In',
+  '/admin': 'Create New Blog Post',
+  '/search': 'Search',
+};
 
 const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
@@ -54,10 +59,10 @@ function pathname(path: string): string {
 }
 
 /** /blog?cursor=N is a page of its own (a crawler follows Load more through it); any other query is not. */
-function blogCanonical(path: string): string {
+function blogCanonical(path: string, base = '/blog'): string {
   const query = path.includes('?') ? path.slice(path.indexOf('?') + 1).split('#')[0] : '';
   const cursor = new URLSearchParams(query).get('cursor');
-  return cursor !== null && parsePostId(cursor) !== undefined ? `/blog?cursor=${cursor}` : '/blog';
+  return cursor !== null && parsePostId(cursor) !== undefined ? `${base}?cursor=${cursor}` : base;
 }
 
 function organization(publicUrl: string) {
@@ -125,6 +130,9 @@ function postGraph(post: BlogPost, publicUrl: string, canonical: string, descrip
       image,
       datePublished: publishedAt(post),
       dateModified: modifiedAt(post as BlogPost & { updatedAt?: string }),
+      ...(post.tags && post.tags.length > 0
+        ? { keywords: post.tags.map((tag) => tag.name), articleSection: post.tags[0]!.name }
+        : {}),
       author,
       publisher: { '@id': `${publicUrl}/#organization` },
       mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
@@ -169,7 +177,37 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     height: DEFAULT_IMAGE.height,
   };
   let graph: object[];
-  if (page.kind === 'post') {
+  let tagFeed = '';
+  if (page.kind === 'tag') {
+    const { tag } = page;
+    const base = `/tag/${tag.slug}`;
+    title = `${tag.name} · ${SITE_NAME}`;
+    ogTitle = tag.name;
+    description = `${tag.name} stories on ${SITE_NAME}: the latest reports, analysis and gear picks tagged ${tag.name}.`;
+    canonical = `${publicUrl}${blogCanonical(page.path, base)}`;
+    tagFeed = link(
+      'alternate',
+      `${publicUrl}${base}/feed.xml`,
+      ` type="application/atom+xml" title="${escapeHtml(`${tag.name} · ${SITE_NAME}`)}"`,
+    );
+    graph = [
+      {
+        '@type': 'CollectionPage',
+        '@id': canonical,
+        url: canonical,
+        name: tag.name,
+        description,
+        isPartOf: { '@id': `${publicUrl}/#website` },
+      },
+      website(publicUrl),
+      organization(publicUrl),
+      breadcrumbs(publicUrl, [
+        { name: 'Home', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: tag.name, path: base },
+      ]),
+    ];
+  } else if (page.kind === 'post') {
     const { post } = page;
     title = post.title ? `${post.title} · ${SITE_NAME}` : SITE_NAME;
     ogTitle = post.title || SITE_NAME;
@@ -225,6 +263,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     meta('twitter:title', ogTitle),
     meta('twitter:description', description),
     meta('twitter:image', image.url),
+    tagFeed,
     feed,
     `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': graph })}</script>`,
   );

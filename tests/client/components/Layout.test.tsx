@@ -4,14 +4,18 @@ import { renderApp } from '../helpers/renderWithProviders';
 const LINKS = [
   ['Home', '/'],
   ['Blog', '/blog'],
+  ['Search', '/search'],
   ['Admin', '/admin'],
 ] as const;
 
-test.each(['Main', 'Tabs'])('the %s navigation links Home, Blog and Admin', async (name) => {
+test.each(['Main', 'Tabs'])('the %s navigation links Home, Blog, Search and Admin', async (name) => {
   renderApp('/sample');
   const nav = await screen.findByRole('navigation', { name });
   const links = within(nav).getAllByRole('link');
-  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(LINKS);
+  // The top bar's Search link is lucide's search icon, named by its aria-label.
+  const name_ = (link: HTMLElement) => link.getAttribute('aria-label') ?? link.textContent;
+  expect(links.map((link) => [name_(link), link.getAttribute('href')])).toEqual(LINKS);
+  expect(within(nav).getByRole('link', { name: 'Search' }).querySelector('svg')).not.toBeNull();
 });
 
 test.each([

@@ -44,7 +44,7 @@ async function store(count: number): Promise<BlogPost[]> {
   const posts: BlogPost[] = [];
   for (let i = 1; i <= count; i += 1) {
     const sample = SEED_POSTS[i % SEED_POSTS.length]!;
-    posts.push(await createPost(testDb.db, { ...sample, header: { ...sample.header, title: `Story ${i}` } }));
+    posts.push(await createPost(testDb.db, { ...sample, header: { ...sample.header, title: `Story ${i}`, tags: [] } }));
   }
   return posts;
 }

@@ -1,7 +1,8 @@
-// /blog (SPEC 2): 'Latest Sports Stories', newest first, with 'Load more' while the API has a next page.
+// /blog (SPEC 2): 'Latest Sports Stories', newest first, with 'Load more' while the API has a next page. /tag/{slug}
+// is the same list filtered to one tag, under the tag's name (issue 23). Each story shows its primary tag.
 // A failed fetch is logged and leaves the list empty (SPEC 8); the empty state offers a retry.
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useGetBlogsInfiniteQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
 import { useHydrated } from '../../app/useHydrated';
@@ -10,14 +11,8 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { byline, TagLinks } from '../../components/TagLinks';
 import styles from './BlogListPage.module.scss';
-
-/** SPEC 2's 'By {author name} on {publish date}'; a post missing one of them does not read 'By  on'. */
-function byline({ authorName, publishDate }: BlogSummary): string {
-  if (authorName && publishDate) return `By ${authorName} on ${publishDate}`;
-  if (authorName) return `By ${authorName}`;
-  return publishDate ? `Published ${publishDate}` : '';
-}
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
 const THUMB_BOX: ImageBox = { sizes: '(max-width: 24rem) 5.5rem, 8rem', width: 160, height: 90 };
@@ -37,15 +32,19 @@ function PostListItem({ post }: { post: BlogSummary }) {
         </h2>
         {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}
+        <TagLinks tags={post.tags?.slice(0, 1)} />
       </div>
     </article>
   );
 }
 
 export function BlogListPage() {
-  useDocumentTitle('Blog');
+  const { slug } = useParams();
   const { data, error, isError, isLoading, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
-    useGetBlogsInfiniteQuery();
+    useGetBlogsInfiniteQuery(slug);
+  // A tag page's heading is the tag's name as its stories carry it.
+  const tagName = slug && data?.pages[0]?.posts[0]?.tags?.find((tag) => tag.slug === slug)?.name;
+  useDocumentTitle(slug ? tagName || undefined : 'Blog');
 
   useEffect(() => {
     if (isError) console.error('Failed to fetch blog posts', error);
@@ -70,7 +69,7 @@ export function BlogListPage() {
   return (
     <section aria-labelledby="blog-title" className={styles.page}>
       <h1 id="blog-title" className={styles.heading}>
-        Latest Sports Stories
+        {slug ? tagName || slug : 'Latest Sports Stories'}
       </h1>
       {isLoading || (isFetching && posts.length === 0) ? (
         <p className="status" role="status">
@@ -96,7 +95,10 @@ export function BlogListPage() {
           </ul>
           {hasNextPage && !hydrated && nextCursor && (
             <p className={styles.more}>
-              <a className="button button-secondary" href={`${paths.blog()}?cursor=${encodeURIComponent(nextCursor)}`}>
+              <a
+                className="button button-secondary"
+                href={`${slug ? paths.tag(slug) : paths.blog()}?cursor=${encodeURIComponent(nextCursor)}`}
+              >
                 Load more
               </a>
             </p>

@@ -4,11 +4,14 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { serverErrorText } from '../../api/apiErrors';
-import { useGetBlogQuery } from '../../api/queryHooks';
+import { useEndpointQuery, useGetBlogQuery } from '../../api/queryHooks';
 import { checkProductList } from '../../../contract/productCheck';
 import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { byline, TagLinks } from '../../components/TagLinks';
+import { relatedApi } from './relatedApi';
+import styles from './PostPage.module.scss';
 
 export const FETCH_ERROR_TEXT = 'Failed to fetch blog content';
 
@@ -32,6 +35,25 @@ function checkProducts(post: BlogPost | undefined): ProductCheck {
   return result.success ? { products: result.data } : { products: null, issues: result.issues };
 }
 
+/** "More on {primary tag}": up to 3 other stories of the post's primary tag (none: nothing at all). */
+function MoreOn({ id, tagName }: { id: string; tagName: string }) {
+  const { data } = useEndpointQuery(relatedApi.endpoints.getRelated, id, id);
+  if (!data?.length) return null;
+  return (
+    <aside aria-labelledby="more-on" className={`reading-column ${styles.moreOn}`}>
+      <h2 id="more-on">{`More on ${tagName}`}</h2>
+      <ul>
+        {data.map((story) => (
+          <li key={story.id}>
+            <Link to={paths.post(story.id)}>{story.title}</Link>
+            {byline(story) && <p>{byline(story)}</p>}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
 export function PostPage() {
   const { id = '' } = useParams();
   // The state is read per id, so the previous post never shows under a new URL while this one loads.
@@ -50,7 +72,14 @@ export function PostPage() {
   const errorText = isError && !post ? (serverErrorText(error) ?? FETCH_ERROR_TEXT) : undefined;
   useDocumentTitle(post ? post.title : errorText ? 'Post unavailable' : undefined);
 
-  if (post) return <Article article={post} products={products} />;
+  const primary = post?.tags?.[0];
+  if (post)
+    return (
+      <>
+        <Article article={post} products={products} tagLinks={<TagLinks tags={post.tags} />} />
+        {primary && <MoreOn id={id} tagName={primary.name} />}
+      </>
+    );
   if (errorText) {
     return (
       <div className="reading-column">

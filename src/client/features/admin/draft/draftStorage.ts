@@ -85,6 +85,7 @@ export function parseDraft(value: unknown): Draft | null {
     image: text(header.image),
     publishDate: text(header.publishDate),
     readTime: text(header.readTime),
+    tags: text(header.tags),
     sections: array(header.sections, readSection),
   };
   const restoredFooter: DraftFooter = isRecord(footer)

@@ -24,6 +24,8 @@ export type DraftHeader = {
   image: string;
   publishDate: string;
   readTime: string;
+  /** the tag names as typed, comma-separated; the first is the primary tag (issue 23) */
+  tags: string;
   sections: DraftSection[];
 };
 

@@ -37,6 +37,7 @@ export function sampleDraft(): Draft {
       image: '',
       publishDate: 'March 14, 2024',
       readTime: '10 min read',
+      tags: '',
       sections: [
         {
           id: 'sample-section-1',
@@ -264,6 +265,14 @@ export function toStatusFields(
   return explicit ? { status: 'published', publishAt: null } : {};
 }
 
+/** The names in the Tags field: split at commas, trimmed, empty ones dropped (the server checks the rest). */
+export function tagNames(text: string): string[] {
+  return text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
 /** The draft as POST /api/blogs expects it (SPEC 3 submit shape): plain string lists, no client ids. */
 export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmission {
   const { header, products, footer, accessToken } = editor;
@@ -275,6 +284,8 @@ export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmi
       publishDate: header.publishDate,
       readTime: header.readTime,
       sections: header.sections.map(toSectionInput),
+      // Left out when there are none: the API reads an absent list as no tags.
+      ...(tagNames(header.tags).length > 0 ? { tags: tagNames(header.tags) } : {}),
     },
     products: products.map(({ title, description, price, imageUrl, amazonUrl }) => ({
       title,

@@ -37,6 +37,7 @@ export function postToDraft(post: AdminPost): Draft {
       image: post.imageUrl,
       publishDate: post.publishDate,
       readTime: post.readTime,
+      tags: (Array.isArray(post.tags) ? post.tags : []).map((tag) => tag.name).join(', '),
       sections,
     },
     products: (Array.isArray(post.products) ? post.products : []).map((product, index) => ({

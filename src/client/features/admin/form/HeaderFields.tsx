@@ -1,6 +1,7 @@
 // The post header: icon, title, image, publish date and read time. Its 'Title' is the form's first field so labelled.
 import { HEADER_ICONS } from '../../../../contract/icons';
 import { LIMITS } from '../../../../contract/limits';
+import { TAG_NAME_MAX, TAGS_MAX } from '../../../../contract/tags';
 import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import { headerChanged } from '../draft/editorSlice';
 import { IconSelect } from './IconSelect';
@@ -42,6 +43,15 @@ export function HeaderFields() {
           maxLength={LIMITS.shortTextMax}
           placeholder="10 min read"
           onChange={(readTime) => dispatch(headerChanged({ readTime }))}
+        />
+        <TextField
+          label="Tags"
+          value={header.tags}
+          maxLength={TAGS_MAX * (TAG_NAME_MAX + 2)}
+          placeholder="Football, Premier League"
+          hint={`Up to ${TAGS_MAX}, separated by commas. The first is the primary tag.`}
+          onChange={(tags) => dispatch(headerChanged({ tags }))}
+          className={formStyles.wide}
         />
         <TextField
           label="Image URL"

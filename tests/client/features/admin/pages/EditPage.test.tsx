@@ -34,13 +34,18 @@ function storeWithToken() {
 const openEdit = (store = storeWithToken()) => renderApp('/admin/edit/7', { store });
 
 test('opens the post filled in, fetched with the token (drafts open too)', async () => {
-  const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
+  const tags = [
+    { name: 'Football', slug: 'football' },
+    { name: 'Fútbol Sala', slug: 'futbol-sala' },
+  ];
+  const { seen } = adminApi({ post: { ...editablePost({ status: 'draft' }), tags } });
   openEdit();
   expect(await screen.findByRole('heading', { level: 1, name: 'Edit Blog Post' })).toBeInTheDocument();
   expect(await screen.findByLabelText('Title')).toHaveValue('How the Press Won the Derby');
   expect(screen.getByLabelText('Section 1, Title')).toHaveValue('The High Line');
   expect(screen.getByLabelText('Status')).toHaveValue('draft');
   expect(screen.getByLabelText('Author Name')).toHaveValue('Maya Okafor');
+  expect(screen.getByLabelText('Tags')).toHaveValue('Football, Fútbol Sala');
   expect(seen[0]).toMatchObject({ method: 'GET', auth: `Bearer ${TOKEN}` });
 });
 

@@ -455,3 +455,14 @@ test('the draft survives leaving /admin and coming back', async () => {
   await router.navigate('/admin');
   expect(await screen.findByLabelText('Title')).toHaveValue('Still here');
 });
+
+test('the Tags field sends its comma-separated names, first the primary tag, and is kept in the draft', async () => {
+  const captured = captureApi();
+  const { user, store } = renderEditor();
+  await user.type(screen.getByLabelText('Tags'), ' Premier League, Football ,, Derby ');
+  expect(store.getState().editor.header.tags).toBe(' Premier League, Football ,, Derby ');
+  await user.type(screen.getByLabelText('Access Token'), 'tok-1');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(captured.blogs).toHaveLength(1));
+  expect(captured.blogs[0]!.header.tags).toEqual(['Premier League', 'Football', 'Derby']);
+});

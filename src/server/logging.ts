@@ -13,7 +13,7 @@ export type LogDestination = ReturnType<typeof pino.destination>;
 export type LogDestinationOptions = {
   /** file descriptor or path (default 1, stdout) */
   dest?: number | string;
-  /** bytes gathered before a write (default 4 KiB) */
+  /** bytes gathered before a write (default 8 KiB) */
   minLength?: number;
   /** the longest a line waits for the buffer to fill, in ms (default 1 s; 0: no timer) */
   flushIntervalMs?: number;
@@ -24,10 +24,16 @@ const closed = new WeakMap<LogDestination, boolean>();
 
 export function createLogDestination({
   dest = 1,
-  minLength = 4096,
+  minLength = 8192,
   flushIntervalMs = 1_000,
 }: LogDestinationOptions = {}): LogDestination {
-  const destination = pino.destination({ dest, sync: false, minLength });
+  // Lines are kept as bytes: for text, SonicBoom measures its whole pending buffer (Buffer.byteLength) again for every
+  // line it adds, which cost more than making the line (a million 170-byte request lines into /dev/null, CPU time:
+  // 1.7 to 2.4 µs a line as text, 0.8 to 1.0 µs as bytes); for bytes it keeps the lengths. pino writes text, so each
+  // line is encoded on the way in.
+  const destination = pino.destination({ dest, sync: false, minLength, contentMode: 'buffer' });
+  const writeBytes = destination.write.bind(destination) as unknown as (bytes: Buffer) => boolean;
+  destination.write = (line: string) => writeBytes(Buffer.from(line));
   closed.set(destination, false);
   destination.on('close', () => closed.set(destination, true));
   if (flushIntervalMs > 0) {

@@ -45,7 +45,19 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // `{}`: typechecked as CommonJS (tsconfig.tools.json), the plugin's CJS signature wants an options object.
   plugins: [react({})],
   publicDir: 'public',
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // React's renderer asks for an AsyncLocalStorage, which would turn on Node's async hooks for every request
+            // the server answers after its first render (src/client/ssrRequestStorage.ts says why it is not needed).
+            ...(isSsrBuild
+              ? [{ find: /^(node:)?async_hooks$/, replacement: path.resolve('src/client/ssrRequestStorage.ts') }]
+              : []),
+          ],
+        }
+      : {},
   build: isSsrBuild
     ? ssrBuild
     : mode === 'boot'

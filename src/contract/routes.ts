@@ -78,8 +78,13 @@ export function paramsAreValid(params: Record<string, string | undefined>): bool
 
 export type RouteMatch = { route: Route; params: Record<string, string> };
 
-// Each route's path split once: matching is on every page request.
-const PATTERNS = new Map<Route, string[]>(ROUTE_LIST.map((route) => [route, route.path.split('/')]));
+// Each route's path split once, its parameters named (matching is on every page request).
+const PATTERNS = new Map<Route, { part: string; param?: string }[]>(
+  ROUTE_LIST.map((route) => [
+    route,
+    route.path.split('/').map((part) => (part.startsWith(':') ? { part, param: part.slice(1) } : { part })),
+  ]),
+);
 
 /** `route` with the params its pattern takes from `segments` (a path split at '/'), when they match and are valid. */
 function matchSegments(route: Route, segments: string[]): RouteMatch | undefined {
@@ -87,15 +92,22 @@ function matchSegments(route: Route, segments: string[]): RouteMatch | undefined
   if (pattern.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
   for (let index = 0; index < pattern.length; index += 1) {
-    const part = pattern[index]!;
+    const { part, param } = pattern[index]!;
     const segment = segments[index]!;
-    if (part.startsWith(':')) params[part.slice(1)] = segment;
-    else if (part !== segment) return undefined;
+    if (param === undefined) {
+      if (part !== segment) return undefined;
+    } else {
+      const rule = PARAM_RULES[param];
+      if (rule !== undefined && !rule(segment)) return undefined;
+      params[param] = segment;
+    }
   }
-  return paramsAreValid(params) ? { route, params } : undefined;
+  return { route, params };
 }
 
-const segmentsOf = (pathname: string) => pathname.replace(/(.)\/$/, '$1').split('/');
+/** A path's segments, a trailing slash allowed. */
+const segmentsOf = (pathname: string) =>
+  (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
 
 /** The route a pathname opens (a trailing slash allowed), with valid params; undefined for a not-found page. */
 export function matchRoute(pathname: string): RouteMatch | undefined {

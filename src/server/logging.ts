@@ -13,7 +13,7 @@ export type LogDestination = ReturnType<typeof pino.destination>;
 export type LogDestinationOptions = {
   /** file descriptor or path (default 1, stdout) */
   dest?: number | string;
-  /** bytes gathered before a write (default 4 KiB) */
+  /** bytes gathered before a write (default 32 KiB) */
   minLength?: number;
   /** the longest a line waits for the buffer to fill, in ms (default 1 s; 0: no timer) */
   flushIntervalMs?: number;
@@ -24,10 +24,23 @@ const closed = new WeakMap<LogDestination, boolean>();
 
 export function createLogDestination({
   dest = 1,
-  minLength = 4096,
+  minLength = 32 * 1024,
   flushIntervalMs = 1_000,
 }: LogDestinationOptions = {}): LogDestination {
-  const destination = pino.destination({ dest, sync: false, minLength });
+  // Lines are kept as bytes: for text, SonicBoom measures its whole pending buffer (Buffer.byteLength) again for every
+  // line it adds, which cost more than making the line; for bytes it keeps the lengths. pino writes text, so each line
+  // is encoded on the way in. And each write has a fixed cost (handing it to a libuv thread and back: tens of µs on a
+  // virtual machine), so writes are large. A million 170-byte request lines into /dev/null, CPU time a line: 1.7 to
+  // 2.4 µs as text in 4 KiB writes, 0.75 to 0.9 µs as bytes in 8 KiB writes, 0.6 µs in 32 KiB writes.
+  const destination = pino.destination({
+    dest,
+    sync: false,
+    minLength,
+    maxWrite: Math.max(4 * minLength, 16 * 1024),
+    contentMode: 'buffer',
+  });
+  const writeBytes = destination.write.bind(destination) as unknown as (bytes: Buffer) => boolean;
+  destination.write = (line: string) => writeBytes(Buffer.from(line));
   closed.set(destination, false);
   destination.on('close', () => closed.set(destination, true));
   if (flushIntervalMs > 0) {

@@ -2,6 +2,10 @@
 import { expect, test } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
+import { signIn } from './helpers/session';
+
+// The Admin link opens the editor only with a session (issue 21); signed out it leads to the sign-in card.
+test.beforeEach(({ context }) => signIn(context));
 
 const PAGES = [
   { link: 'Home', url: '/', title: 'Touchline' },

@@ -138,6 +138,8 @@ export function clearSavedDraft(): void {
   }
 }
 
+const NOT_IN_STORE_YET = Object.freeze({}) as EditorState;
+
 /**
  * Saves the store's new-post draft as it changes (see draftPersister.ts). Token edits alone do not trigger a write.
  * Returns a function that stops persisting.
@@ -146,7 +148,10 @@ export function persistDraft(store: DraftSource<{ editor?: EditorState }>, delay
   return persistDraftChanges(
     store,
     {
-      select: (state) => state.editor,
+      // The editor slice is injected when the admin chunk loads, and its state appears with the next action. That
+      // action may be the admin's first keystroke (the page can mount before any other action, behind the session
+      // check): a placeholder makes it a change to save, not the slice's arrival.
+      select: (state) => state.editor ?? NOT_IN_STORE_YET,
       changed: (last, editor) =>
         editor.header !== last.header ||
         editor.products !== last.products ||

@@ -1,7 +1,6 @@
 // /admin/posts: every post, drafts and scheduled ones included, newest first, with who wrote and last changed it, and
-// Edit, View, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all);
-// a typed access token (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as
-// a Bearer header.
+// Edit, View, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all); a typed access token
+// (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as a Bearer header.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -135,76 +134,80 @@ export function PostsPage() {
         (posts.length === 0 ? (
           <p className={fieldStyles.hint}>No posts yet.</p>
         ) : (
-          <table className={pageStyles.postsTable}>
-            <caption className="visually-hidden">Every post, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Updated by</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <th scope="row" className={pageStyles.postTitle}>
-                    {post.title}
+          <div className={pageStyles.tableScroll}>
+            <table className={pageStyles.postsTable}>
+              <caption className="visually-hidden">Every post, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created by</th>
+                  <th scope="col">Updated by</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
                   </th>
-                  <td>{statusText(post)}</td>
-                  <td>{staffName(post.createdBy)}</td>
-                  <td>{staffName(post.updatedBy)}</td>
-                  <td>
-                    {confirming === post.id ? (
-                      <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
-                        <span>Delete “{post.title}”? It goes to the trash, where it can be restored for 30 days.</span>
-                        <button
-                          type="button"
-                          className={buttons.dangerButton}
-                          ref={confirmRef}
-                          onClick={() => void remove(post)}
-                        >
-                          <Trash2 size={16} aria-hidden="true" />
-                          Delete post
-                        </button>
-                        <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
-                          Cancel
-                        </button>
-                      </div>
-                    ) : (
-                      <div className={pageStyles.rowActions}>
-                        <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>
-                          <PenLine size={16} aria-hidden="true" />
-                          Edit<span className="visually-hidden"> “{post.title}”</span>
-                        </Link>
-                        <Link
-                          to={
-                            post.status && post.status !== 'published'
-                              ? paths.adminPreview(post.id)
-                              : paths.post(post.id)
-                          }
-                          className={buttons.secondaryButton}
-                        >
-                          View<span className="visually-hidden"> “{post.title}”</span>
-                        </Link>
-                        <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
-                          <History size={16} aria-hidden="true" />
-                          History<span className="visually-hidden"> “{post.title}”</span>
-                        </Link>
-                        <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
-                          <Trash2 size={16} aria-hidden="true" />
-                          Delete<span className="visually-hidden"> “{post.title}”</span>
-                        </button>
-                      </div>
-                    )}
-                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {posts.map((post) => (
+                  <tr key={post.id}>
+                    <th scope="row" className={pageStyles.postTitle}>
+                      {post.title}
+                    </th>
+                    <td>{statusText(post)}</td>
+                    <td>{staffName(post.createdBy)}</td>
+                    <td>{staffName(post.updatedBy)}</td>
+                    <td>
+                      {confirming === post.id ? (
+                        <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
+                          <span>
+                            Delete “{post.title}”? It goes to the trash, where it can be restored for 30 days.
+                          </span>
+                          <button
+                            type="button"
+                            className={buttons.dangerButton}
+                            ref={confirmRef}
+                            onClick={() => void remove(post)}
+                          >
+                            <Trash2 size={16} aria-hidden="true" />
+                            Delete post
+                          </button>
+                          <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
+                            Cancel
+                          </button>
+                        </div>
+                      ) : (
+                        <div className={pageStyles.rowActions}>
+                          <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>
+                            <PenLine size={16} aria-hidden="true" />
+                            Edit<span className="visually-hidden"> “{post.title}”</span>
+                          </Link>
+                          <Link
+                            to={
+                              post.status && post.status !== 'published'
+                                ? paths.adminPreview(post.id)
+                                : paths.post(post.id)
+                            }
+                            className={buttons.secondaryButton}
+                          >
+                            View<span className="visually-hidden"> “{post.title}”</span>
+                          </Link>
+                          <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
+                            <History size={16} aria-hidden="true" />
+                            History<span className="visually-hidden"> “{post.title}”</span>
+                          </Link>
+                          <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
+                            <Trash2 size={16} aria-hidden="true" />
+                            Delete<span className="visually-hidden"> “{post.title}”</span>
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ))}
       {loaded && list.isFetchNextPageError && !list.isFetchingNextPage && (
         <p className={pageStyles.failed} role="alert">

@@ -149,90 +149,96 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
 
   return (
     <>
-      <table className={pageStyles.postsTable}>
-        <caption className="visually-hidden">Staff accounts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            {isOwner && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.map((account) => {
-            const editable = isOwner && account.id !== me && account.role !== 'owner';
-            return (
-              <tr key={account.id}>
-                <th scope="row" className={pageStyles.postTitle}>
-                  {account.email}
+      <div className={pageStyles.tableScroll}>
+        <table className={pageStyles.postsTable}>
+          <caption className="visually-hidden">Staff accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              {isOwner && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
                 </th>
-                <td>{account.name}</td>
-                <td>
-                  {editable ? (
-                    <Field
-                      label={`Role of ${account.email}`}
-                      value={account.role}
-                      options={roleOptions(invitableRoles('owner'))}
-                      onChange={(value) => {
-                        const role = value as StaffRole;
-                        void run(
-                          () => changeRole({ id: account.id, role }),
-                          `${account.email} is now ${ROLE_LABELS[role]}.`,
-                        );
-                      }}
-                    />
-                  ) : (
-                    ROLE_LABELS[account.role]
-                  )}
-                </td>
-                {isOwner && (
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => {
+              const editable = isOwner && account.id !== me && account.role !== 'owner';
+              return (
+                <tr key={account.id}>
+                  <th scope="row" className={pageStyles.postTitle}>
+                    {account.email}
+                  </th>
+                  <td>{account.name}</td>
                   <td>
-                    {editable &&
-                      (confirming === account.id ? (
-                        <div className={pageStyles.confirm} role="group" aria-label={`Remove ${account.email}?`}>
-                          <span>Remove {account.email}? Their posts stay.</span>
-                          <button
-                            type="button"
-                            className={buttons.dangerButton}
-                            // The question replaced the Remove button: the keyboard lands on its answer.
-                            // eslint-disable-next-line jsx-a11y/no-autofocus
-                            autoFocus
-                            onClick={() => {
-                              setConfirming(null);
-                              void run(() => remove(account.id), `Removed ${account.email}.`);
-                            }}
-                          >
-                            <UserMinus size={16} aria-hidden="true" />
-                            Remove account
-                          </button>
-                          <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
-                            Cancel
-                          </button>
-                        </div>
-                      ) : (
-                        <div className={pageStyles.rowActions}>
-                          <button
-                            type="button"
-                            className={buttons.dangerButton}
-                            onClick={() => setConfirming(account.id)}
-                          >
-                            <UserMinus size={16} aria-hidden="true" />
-                            Remove<span className="visually-hidden"> {account.email}</span>
-                          </button>
-                        </div>
-                      ))}
+                    {editable ? (
+                      <Field
+                        label={`Role of ${account.email}`}
+                        value={account.role}
+                        options={roleOptions(invitableRoles('owner'))}
+                        onChange={(value) => {
+                          const role = value as StaffRole;
+                          void run(
+                            () => changeRole({ id: account.id, role }),
+                            `${account.email} is now ${ROLE_LABELS[role]}.`,
+                          );
+                        }}
+                      />
+                    ) : (
+                      ROLE_LABELS[account.role]
+                    )}
                   </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  {isOwner && (
+                    <td>
+                      {editable &&
+                        (confirming === account.id ? (
+                          <div className={pageStyles.confirm} role="group" aria-label={`Remove ${account.email}?`}>
+                            <span>Remove {account.email}? Their posts stay.</span>
+                            <button
+                              type="button"
+                              className={buttons.dangerButton}
+                              // The question replaced the Remove button: the keyboard lands on its answer.
+                              // eslint-disable-next-line jsx-a11y/no-autofocus
+                              autoFocus
+                              onClick={() => {
+                                setConfirming(null);
+                                void run(() => remove(account.id), `Removed ${account.email}.`);
+                              }}
+                            >
+                              <UserMinus size={16} aria-hidden="true" />
+                              Remove account
+                            </button>
+                            <button
+                              type="button"
+                              className={buttons.secondaryButton}
+                              onClick={() => setConfirming(null)}
+                            >
+                              Cancel
+                            </button>
+                          </div>
+                        ) : (
+                          <div className={pageStyles.rowActions}>
+                            <button
+                              type="button"
+                              className={buttons.dangerButton}
+                              onClick={() => setConfirming(account.id)}
+                            >
+                              <UserMinus size={16} aria-hidden="true" />
+                              Remove<span className="visually-hidden"> {account.email}</span>
+                            </button>
+                          </div>
+                        ))}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <div role="status">{notice?.ok && <p className={pageStyles.notice}>{notice.text}</p>}</div>
       {notice && !notice.ok && (
         <p className={pageStyles.failed} role="alert">
@@ -302,34 +308,36 @@ function ApiKeys() {
         (keys.data.length === 0 ? (
           <p className={pageStyles.hint}>No API keys yet.</p>
         ) : (
-          <table className={pageStyles.postsTable}>
-            <caption className="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row" className={pageStyles.postTitle}>
-                    {key.name}
+          <div className={pageStyles.tableScroll}>
+            <table className={pageStyles.postsTable}>
+              <caption className="visually-hidden">API keys</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
                   </th>
-                  <td>
-                    <div className={pageStyles.rowActions}>
-                      <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
-                        <Ban size={16} aria-hidden="true" />
-                        Revoke<span className="visually-hidden"> “{key.name}”</span>
-                      </button>
-                    </div>
-                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {keys.data.map((key) => (
+                  <tr key={key.id}>
+                    <th scope="row" className={pageStyles.postTitle}>
+                      {key.name}
+                    </th>
+                    <td>
+                      <div className={pageStyles.rowActions}>
+                        <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
+                          <Ban size={16} aria-hidden="true" />
+                          Revoke<span className="visually-hidden"> “{key.name}”</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ))}
       <form noValidate aria-label="Create an API key" onSubmit={(e) => void submit(e)}>
         <Field label="Key name" value={name} maxLength={100} autoComplete="off" onChange={setName} />

@@ -19,6 +19,7 @@ import {
   selectEditor,
 } from '../../../../../src/client/features/admin/draft/editorSlice';
 import type { DraftSingleParagraphSection } from '../../../../../src/client/features/admin/draft/draftTypes';
+import type { EditorState } from '../../../../../src/client/features/admin/draft/draftTypes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
@@ -161,4 +162,21 @@ test('discarding the draft saves the sample draft over the old one', () => {
   store.dispatch(draftReset());
   jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
   expect(selectEditor(editorStore().getState()).header.title).toBe(sampleDraft().header.title);
+});
+
+test("the admin's first keystroke is saved even when it is the first action since the editor slice arrived", () => {
+  // The admin page can mount behind the session check with no action since the slice was injected: the store then
+  // has no editor key yet, and the keystroke's action is the one that brings it. A store in that state:
+  let state: { editor?: EditorState } = {};
+  const listeners = new Set<() => void>();
+  const store = {
+    getState: () => state,
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+  };
+  ensureDraftPersisted(store);
+  const sample = sampleDraft();
+  state = { editor: { ...sample, header: { ...sample.header, title: 'Typed at once' }, accessToken: '' } };
+  for (const listener of listeners) listener();
+  jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
+  expect(saved()).toContain('Typed at once');
 });

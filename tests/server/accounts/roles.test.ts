@@ -45,6 +45,11 @@ const adminRead = async (id: number) =>
   (
     await t.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { authorization: `Bearer ${TOKEN}` } })
   ).json<AdminBlogPost>();
+/** The ids in the trash, where a delete sends a post (issue 22). */
+const trashedIds = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/blogs?status=trash', headers: { authorization: `Bearer ${TOKEN}` } }))
+    .json<BlogPost[]>()
+    .map((post) => post.id);
 async function created(who: Staff, status: 'draft' | 'published', title?: string): Promise<BlogPost> {
   const res = await create(who, status, title);
   expect(res.statusCode).toBe(201);
@@ -93,7 +98,7 @@ describe('author', () => {
     expect((await edit(me, post.id, 'draft')).statusCode).toBe(200);
     expect((await edit(me, post.id, 'published')).statusCode).toBe(200);
     expect((await remove(me, post.id)).statusCode).toBe(204);
-    expect(await countPosts(t.db)).toBe(0);
+    expect(await trashedIds()).toEqual([post.id]);
   });
 
   it("is refused (403) on someone else's post, which stays as it was", async () => {
@@ -122,7 +127,7 @@ describe.each(['editor', 'owner'] as const)('%s', (role) => {
     const theirs = await created(author, 'published');
     expect((await edit(me, theirs.id, 'draft', 'Held back')).statusCode).toBe(200);
     expect((await remove(me, theirs.id)).statusCode).toBe(204);
-    expect(await countPosts(t.db)).toBe(0);
+    expect(await trashedIds()).toEqual([theirs.id]);
   });
 });
 
@@ -163,5 +168,30 @@ describe('uploads', () => {
       });
     expect((await upload({ cookie: me.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await upload(as(me))).statusCode).toBe(201);
+  });
+});
+
+describe('the trash (issue 22) under the roles', () => {
+  it('an author restores their own post but never deletes one for good; an editor may, on any post', async () => {
+    const author = await staff('author');
+    const editor = await staff('editor');
+    const mine = await created(author, 'published', 'Mine');
+    const theirs = await created(editor, 'published', 'Theirs');
+    expect((await remove(author, mine.id)).statusCode).toBe(204);
+    expect((await remove(editor, theirs.id)).statusCode).toBe(204);
+
+    const restore = (who: Staff, id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/blogs/${id}/restore`, headers: as(who) });
+    const forever = (who: Staff, id: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/blogs/${id}?permanent=true`, headers: as(who) });
+
+    expectRefused(await restore(author, theirs.id));
+    expectRefused(await forever(author, mine.id));
+    expect((await trashedIds()).sort()).toEqual([mine.id, theirs.id].sort());
+
+    expect((await restore(author, mine.id)).statusCode).toBe(200);
+    expect((await forever(editor, theirs.id)).statusCode).toBe(204);
+    expect(await trashedIds()).toEqual([]);
+    expect(await countPosts(t.db)).toBe(1);
   });
 });

@@ -147,8 +147,11 @@ export async function buildApp({
   images.onProcessed(() => void caches.invalidate());
   // The look at the shared revision runs on a timer, off the request path (contentCaches.ts).
   app.addHook('onReady', async () => {
-    // Posts 30 days in the trash go at start too, not only on the next write (the clock is the app's own).
-    await purgeTrash(db, new Date(now()));
+    // Posts 30 days in the trash go at start too, not only on the next write (the clock is the app's own). A database
+    // that does not answer now is no reason not to start: the next write purges.
+    await purgeTrash(db, new Date(now())).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'trash purge at start failed; the next write will purge'),
+    );
     await caches.start();
   });
   app.addHook('onClose', (_app, done) => {

@@ -58,7 +58,7 @@ function sendPublic(request: FastifyRequest, reply: FastifyReply, cached: Cached
   return answer ? sendPrepared(request, reply, answer) : sendCached(reply, cached);
 }
 
-export function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
+function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
   return reply
     .headers(headers ?? {})
     .type(JSON_TYPE)
@@ -69,7 +69,7 @@ export function sendCached(reply: FastifyReply, { body, headers }: CachedRespons
  * The read shape of one post and its ETag: what GET answers, and what If-Match is compared with. The same bytes for
  * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag.
  */
-export function postAnswer(post: BlogPost): CachedResponse {
+function postAnswer(post: BlogPost): CachedResponse {
   return cachedJson(post);
 }
 
@@ -94,13 +94,13 @@ async function summariesWithStaff(db: Db, posts: BlogSummary[]) {
  * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing post; otherwise one listed tag must equal
  * the current one by strong comparison (a weak W/ tag never matches).
  */
-export function ifMatchHolds(header: string | undefined, etag: string): boolean {
+function ifMatchHolds(header: string | undefined, etag: string): boolean {
   if (header === undefined) return true;
   return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
 }
 
-export const STALE = 'The post was changed or deleted since you loaded it. Reload it, then make your changes again.';
-export const NOT_FOUND = { error: 'Blog not found' };
+const STALE = 'The post was changed or deleted since you loaded it. Reload it, then make your changes again.';
+const NOT_FOUND = { error: 'Blog not found' };
 
 const positiveInteger = (message: string) =>
   z.pipe(z.string().check(z.refine((s) => parsePostId(s) !== undefined, message)), z.transform(Number));
@@ -134,14 +134,14 @@ const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', mes
  * DELETE has no body, but clients that label every request application/json send the label with nothing after it,
  * which the JSON parser would refuse as an empty body. Without a body there is nothing to parse.
  */
-export async function ignoreEmptyBody(request: FastifyRequest): Promise<void> {
+async function ignoreEmptyBody(request: FastifyRequest): Promise<void> {
   const length = request.headers['content-length'];
   const chunked = request.headers['transfer-encoding'] !== undefined;
   if (!chunked && (length === undefined || length === '0')) delete request.headers['content-type'];
 }
 
 /** A token holder's answer: never kept by a shared cache, and never mistaken for the anonymous one. */
-export function markPrivate(reply: FastifyReply): void {
+function markPrivate(reply: FastifyReply): void {
   void reply.header('cache-control', 'private, no-store');
 }
 

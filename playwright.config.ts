@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_TOKEN } from './tests/e2e/helpers/constants';
+import { ADMIN_TOKEN, OWNER_EMAIL, OWNER_PASSWORD } from './tests/e2e/helpers/constants';
 
 const root = __dirname;
 const serverEntry = join(root, 'dist/server/main.js');
@@ -138,6 +138,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
+      // The owner account (issue 21): specs sign in with helpers/session.ts or through the card.
+      ADMIN_EMAIL: OWNER_EMAIL,
+      ADMIN_PASSWORD: OWNER_PASSWORD,
       LOG_LEVEL: 'warn',
     },
   },

@@ -5,3 +5,7 @@ export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 
 /** The client-side sign-in password (VITE_ADMIN_PASSWORD is not set for the build, so the default). */
 export const SIGN_IN_PASSWORD = 'admin';
+
+/** The owner account the e2e server makes at start (ADMIN_EMAIL and ADMIN_PASSWORD in playwright.config.ts). */
+export const OWNER_EMAIL = 'owner@touchline.test';
+export const OWNER_PASSWORD = 'e2e owner passphrase 0123';

@@ -6,6 +6,12 @@ import type { Page } from '@playwright/test';
 import { seededPost } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 import { ADMIN_TOKEN } from './helpers/constants';
+import { signInContext } from './helpers/session';
+
+// Admin pages need a staff session (issue 21): each test's browser context signs in through the API first.
+test.beforeEach(async ({ context, baseURL }) => {
+  await signInContext(context, baseURL!);
+});
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

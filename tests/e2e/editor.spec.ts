@@ -7,6 +7,12 @@ import { getPost, listPosts } from './helpers/api';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { makePng } from './helpers/png';
+import { signInContext } from './helpers/session';
+
+// Admin pages need a staff session (issue 21): each test's browser context signs in through the API first.
+test.beforeEach(async ({ context, baseURL }) => {
+  await signInContext(context, baseURL!);
+});
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

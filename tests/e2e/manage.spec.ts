@@ -6,6 +6,12 @@ import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
+import { signInContext } from './helpers/session';
+
+// Admin pages need a staff session (issue 21): each test's browser context signs in through the API first.
+test.beforeEach(async ({ context, baseURL }) => {
+  await signInContext(context, baseURL!);
+});
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -140,8 +146,10 @@ test('a draft is invisible on /blog and to anonymous readers, previewable by the
   await expect(page.locator('main a').first()).toBeVisible();
   await expect(page.getByText(title, { exact: true })).toHaveCount(0);
   const anonymous = await browser.newPage();
+  // Without a session the preview's address sends the reader to the sign-in card (issue 21).
   await anonymous.goto(`/admin/preview/${id}`);
-  await expect(anonymous.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(anonymous).toHaveURL(`/auth?next=%2Fadmin%2Fpreview%2F${id}`);
+  await expect(anonymous.getByText(title, { exact: true })).toHaveCount(0);
   const hidden = await anonymous.goto(`/page/${id}`);
   expect(hidden?.status()).toBe(404);
   await expect(anonymous.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

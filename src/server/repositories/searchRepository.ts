@@ -17,16 +17,12 @@ type Hit = { id: number; title: string; author_name: string; publish_date: strin
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 async function sqliteHits(db: Db, expression: string, offset: number, now: Date): Promise<Hit[]> {
-  const rows = await db.kysely
+  // The page's ids first: SQLite computes a row's columns before sorting, so a snippet in this query would be made for
+  // every match, not only the page's.
+  const page = await db.kysely
     .selectFrom('post_search')
     .innerJoin('posts', 'posts.id', 'post_search.rowid')
-    .select([
-      'posts.id',
-      'posts.title',
-      'posts.author_name',
-      'posts.publish_date',
-      sql<string>`snippet(post_search, 1, '<mark>', '</mark>', '…', 24)`.as('snippet'),
-    ])
+    .select(['posts.id', 'posts.title', 'posts.author_name', 'posts.publish_date'])
     .where(sql<boolean>`post_search match ${expression}`)
     .where(isPublic(now))
     .orderBy(
@@ -37,7 +33,19 @@ async function sqliteHits(db: Db, expression: string, offset: number, now: Date)
     .limit(SEARCH_PAGE_SIZE + 1)
     .offset(offset)
     .execute();
-  return rows;
+  if (page.length === 0) return [];
+  const snippets = await db.kysely
+    .selectFrom('post_search')
+    .select(['rowid', sql<string>`snippet(post_search, 1, '<mark>', '</mark>', '…', 24)`.as('snippet')])
+    .where(sql<boolean>`post_search match ${expression}`)
+    .where(
+      'rowid',
+      'in',
+      page.map((hit) => hit.id),
+    )
+    .execute();
+  const snippetOf = new Map(snippets.map((row) => [row.rowid, row.snippet]));
+  return page.map((hit) => ({ ...hit, snippet: snippetOf.get(hit.id) ?? '' }));
 }
 
 /** Stand-ins for < and > while ts_headline reads a post's text. */

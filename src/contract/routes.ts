@@ -78,42 +78,30 @@ export function paramsAreValid(params: Record<string, string | undefined>): bool
 
 export type RouteMatch = { route: Route; params: Record<string, string> };
 
-// Each route's path split once, its parameters named (matching is on every page request).
-const PATTERNS = new Map<Route, { part: string; param?: string }[]>(
-  ROUTE_LIST.map((route) => [
-    route,
-    route.path.split('/').map((part) => (part.startsWith(':') ? { part, param: part.slice(1) } : { part })),
-  ]),
-);
+// Each route's path split once (matching is on every page request), in ROUTE_LIST's order.
+const PATTERNS = ROUTE_LIST.map((route) => route.path.split('/'));
 
-/** `route` with the params its pattern takes from `segments` (a path split at '/'), when they match and are valid. */
-function matchSegments(route: Route, segments: string[]): RouteMatch | undefined {
-  const pattern = PATTERNS.get(route)!;
+/** ROUTE_LIST[index] with the params its pattern takes from `segments`, when they match and are valid. */
+function matchAt(index: number, segments: string[]): RouteMatch | undefined {
+  const pattern = PATTERNS[index]!;
   if (pattern.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
-  for (let index = 0; index < pattern.length; index += 1) {
-    const { part, param } = pattern[index]!;
-    const segment = segments[index]!;
-    if (param === undefined) {
-      if (part !== segment) return undefined;
-    } else {
-      const rule = PARAM_RULES[param];
-      if (rule !== undefined && !rule(segment)) return undefined;
-      params[param] = segment;
-    }
-  }
-  return { route, params };
+  const matches = pattern.every((part, at) => {
+    if (!part.startsWith(':')) return part === segments[at];
+    params[part.slice(1)] = segments[at]!;
+    return true;
+  });
+  return matches && paramsAreValid(params) ? { route: ROUTE_LIST[index]!, params } : undefined;
 }
 
 /** A path's segments, a trailing slash allowed. */
-const segmentsOf = (pathname: string) =>
-  (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
+const segmentsOf = (pathname: string) => pathname.replace(/(.)\/$/, '$1').split('/');
 
 /** The route a pathname opens (a trailing slash allowed), with valid params; undefined for a not-found page. */
 export function matchRoute(pathname: string): RouteMatch | undefined {
   const segments = segmentsOf(pathname);
-  for (const route of ROUTE_LIST) {
-    const match = matchSegments(route, segments);
+  for (let index = 0; index < ROUTE_LIST.length; index += 1) {
+    const match = matchAt(index, segments);
     if (match) return match;
   }
   return undefined;
@@ -121,7 +109,7 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 
 /** matchRoute for a pathname already known to be `route`'s or none (the server's router chose the route). */
 export function matchRouteAt(route: Route, pathname: string): RouteMatch | undefined {
-  return matchSegments(route, segmentsOf(pathname));
+  return matchAt(ROUTE_LIST.indexOf(route), segmentsOf(pathname));
 }
 
 /** The URL of a route: pathTo('post', { id: 3 }) is '/page/3'. */

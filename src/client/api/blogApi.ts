@@ -35,8 +35,7 @@ export const blogApi = createApi({
   baseQuery: apiBaseQuery(baseUrl),
   // The payload is this slice's state as the server's store held it (RTK's CombinedState, which it cannot name here).
   extractRehydrationInfo: (action) => (action.type === SERVER_STATE_LOADED ? (action.payload as never) : undefined),
-  // Staff and ApiKey belong to the admin's staff page (features/admin/api/staffApi.ts).
-  tagTypes: ['Blog', 'Staff', 'ApiKey'],
+  tagTypes: ['Blog'],
   endpoints: (build) => ({
     getBlogs: build.infiniteQuery<BlogPage, void, string | null>({
       infiniteQueryOptions: {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { ClientRequest } from 'node:http';
 
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema)[\\/]/;
@@ -17,6 +18,20 @@ const reactRouterProduction = path.join(
 );
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
+/**
+ * The API refuses a cookie-authorized write whose Origin is not its own (issue 21). In development the pages come
+ * from Vite's own address on this machine, so a write from them is presented to the API as coming from the API's
+ * address; any other origin is passed on as it is, and refused.
+ */
+const devProxy = {
+  target: apiTarget,
+  configure: (proxy: { on: (event: 'proxyReq', listener: (req: ClientRequest) => void) => void }) =>
+    proxy.on('proxyReq', (req) => {
+      const origin = req.getHeader('origin');
+      if (typeof origin === 'string' && /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+$/.test(origin))
+        req.setHeader('origin', apiTarget);
+    }),
+};
 
 // `vite build --ssr src/client/entry-server.tsx` (npm run build:ssr): the server-rendering bundle, one ES module file
 // (.mjs: the server is CommonJS) that the server loads at run time. The libraries are bundled in too (ssr.noExternal),
@@ -84,8 +99,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: {
-      '/api': apiTarget,
-      '/uploads': apiTarget,
+      '/api': devProxy,
+      '/uploads': devProxy,
     },
   },
 }));

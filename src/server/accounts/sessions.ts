@@ -62,10 +62,8 @@ export class Sessions {
     const id = newSecret();
     const now = new Date(this.now());
     await insertSession(executor, sha256Hex(id), accountId, now);
-    // Housekeeping on sign-in, not on a timer: the table holds only sessions that could still be used. Through the
-    // caller's executor: inside a sign-up's transaction, SQLite's one connection is that transaction's, and a query on
-    // the pool would wait for it forever.
-    await deleteExpiredSessions({ ...this.db, kysely: executor }, new Date(now.getTime() - SESSION_IDLE_MS));
+    // Housekeeping on sign-in, not on a timer: the table holds only sessions that could still be used.
+    await deleteExpiredSessions(executor, new Date(now.getTime() - SESSION_IDLE_MS));
     return id;
   }
 

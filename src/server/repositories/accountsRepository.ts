@@ -134,8 +134,8 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 }
 
 /** Sessions unused since `before` can never be used again: removed when sign-in makes a new one. */
-export async function deleteExpiredSessions(db: Db, before: Date): Promise<void> {
-  await db.kysely.deleteFrom('sessions').where('last_used_at', '<', before.toISOString()).execute();
+export async function deleteExpiredSessions(executor: Kysely<Database>, before: Date): Promise<void> {
+  await executor.deleteFrom('sessions').where('last_used_at', '<', before.toISOString()).execute();
 }
 
 // API keys

@@ -86,6 +86,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('text/plain');
+  // A DELETE has no body; a client that labels it JSON anyway must not get the parser's "empty body" 400.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const empty = request.headers['content-length'] === undefined || request.headers['content-length'] === '0';
+    if (request.method === 'DELETE' && empty && request.headers['transfer-encoding'] === undefined)
+      delete request.headers['content-type'];
+    done();
+  });
 
   /** preValidation hook: a staff credential of at least `min`'s role, else 401/403 (and nothing changes). */
   const atLeast = (min: Role) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,9 +2,14 @@ import type { ClientRequest } from 'node:http';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { ClientRequest } from 'node:http';
 
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema)[\\/]/;
+
+/** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
+const ADMIN_CHUNK =
+  /(NewPostPage|PostsPage|EditPage|StaffPage|AccountPage|PreviewPage|RequireSession|session|AuthPage)-[\w-]+\.js$/;
 
 // react-router's package exports always pick its development build (dev warnings kept, 0.5 KB gzip more); the
 // production build it ships beside it is what visitors get.
@@ -85,7 +90,14 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           // .vite/manifest.json: the server reads it to preload each page's chunks (src/server/pages/routeHints.ts).
           manifest: true,
           // Every browser we target supports <link rel="modulepreload">; the polyfill would cost every visitor bytes.
-          modulePreload: { polyfill: false },
+          modulePreload: {
+            polyfill: false,
+            // Staff chunks' JavaScript dependencies are not listed for in-app preloading: every visitor's entry
+            // would carry the lists (issue 21 added pages to them). The chunks still load through their imports, the
+            // server's hints preload them on a first load (routeHints.ts), and CSS, which loads only this way, stays.
+            resolveDependencies: (filename, deps) =>
+              ADMIN_CHUNK.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+          },
           rolldownOptions: {
             output: {
               codeSplitting: {

@@ -35,8 +35,7 @@ export const blogApi = createApi({
   baseQuery: apiBaseQuery(baseUrl),
   // The payload is this slice's state as the server's store held it (RTK's CombinedState, which it cannot name here).
   extractRehydrationInfo: (action) => (action.type === SERVER_STATE_LOADED ? (action.payload as never) : undefined),
-  // Staff and ApiKey belong to the admin's staff page (features/admin/api/staffApi.ts).
-  tagTypes: ['Blog', 'Staff', 'ApiKey'],
+  tagTypes: ['Blog'],
   endpoints: (build) => ({
     // The story list, or one tag's stories when the argument is its slug.
     getBlogs: build.infiniteQuery<BlogPage, string | undefined, string | null>({

@@ -14,7 +14,7 @@ import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useThemePersistence } from '../features/theme/useThemePersistence';
 import styles from './Layout.module.scss';
 
-const SignOutButton = lazy(() => import('./SignOutButton').then((m) => ({ default: m.SignOutButton })));
+const SignOutButton = lazy(() => import('./session').then((m) => ({ default: m.SignOutButton })));
 
 /**
  * lucide's search icon from the icon sprite (public/icons.svg, drawn by lucide: see components/Icon.tsx), so its path

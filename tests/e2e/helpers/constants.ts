@@ -3,6 +3,6 @@
 /** ADMIN_TOKEN of the server under test: publishing and uploads need it. */
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 
-/** The first owner the e2e server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD, issue 21). */
+/** The owner account the e2e server makes at start (ADMIN_EMAIL and ADMIN_PASSWORD in playwright.config.ts). */
 export const OWNER_EMAIL = 'owner@touchline.test';
-export const OWNER_PASSWORD = 'e2e-owner-password-7f3a9c';
+export const OWNER_PASSWORD = 'e2e owner passphrase 0123';

@@ -25,7 +25,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   contributor: 'Contributor',
 };
 
-export const staffApi = blogApi.injectEndpoints({
+// The tag types join the api slice here, in the admin's chunk, not in every visitor's.
+export const staffApi = blogApi.enhanceEndpoints({ addTagTypes: ['Staff', 'ApiKey'] }).injectEndpoints({
   endpoints: (build) => ({
     staff: build.query<StaffAccount[], void>({
       query: () => 'users',
@@ -73,7 +74,8 @@ export function useStaffQuery(enabled: boolean) {
     return () => subscription.unsubscribe();
   }, [dispatch, enabled]);
   const select = useMemo(() => staff.select(enabled ? undefined : skipToken), [enabled]);
-  const { data, error, isError, isUninitialized, isLoading } = useAppSelector(select);
+  // The enhanced slice's state type names its extra tags; the store holds the same slice.
+  const { data, error, isError, isUninitialized, isLoading } = useAppSelector((state) => select(state as never));
   return { data, error, isError, isLoading: enabled && (isUninitialized || isLoading) };
 }
 
@@ -86,6 +88,7 @@ export function useApiKeysQuery(enabled: boolean) {
     return () => subscription.unsubscribe();
   }, [dispatch, enabled]);
   const select = useMemo(() => apiKeys.select(enabled ? undefined : skipToken), [enabled]);
-  const { data, error, isError, isUninitialized, isLoading } = useAppSelector(select);
+  // The enhanced slice's state type names its extra tags; the store holds the same slice.
+  const { data, error, isError, isUninitialized, isLoading } = useAppSelector((state) => select(state as never));
   return { data, error, isError, isLoading: enabled && (isUninitialized || isLoading) };
 }

@@ -8,9 +8,8 @@ import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { staffApi, ROLE_LABELS } from '../api/staffApi';
-import { apiErrorMessage } from '../api/apiErrors';
 import { PASSWORD_MIN } from '../session/passwordRules';
-import { Field } from './StaffPage';
+import { Field, failureText } from './StaffPage';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
@@ -41,7 +40,7 @@ export function AccountPage() {
       setNewPassword('');
       setOutcome({ ok: true, text: PASSWORD_CHANGED_TEXT });
     } catch (error) {
-      setOutcome({ ok: false, text: apiErrorMessage(error, { 401: WRONG_CURRENT_PASSWORD_TEXT }) });
+      setOutcome({ ok: false, text: failureText(error, { 401: WRONG_CURRENT_PASSWORD_TEXT }) });
     } finally {
       setBusy(false);
     }

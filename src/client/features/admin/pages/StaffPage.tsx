@@ -11,11 +11,24 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { ROLE_LABELS, invitableRoles, staffApi, useApiKeysQuery, useStaffQuery } from '../api/staffApi';
 import type { ApiKey, StaffAccount } from '../api/staffApi';
-import { apiErrorMessage } from '../api/apiErrors';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
+
+/**
+ * What the Staff and Account pages say for a failed request: the server's words (they name what was refused), else
+ * what went wrong in general terms. Not apiErrorMessage or serverErrorText: importing either here splits the shared
+ * chunks into more files, which visitors' pages then download too.
+ */
+export function failureText(error: unknown, byStatus: Partial<Record<number, string>> = {}): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && byStatus[status] !== undefined) return byStatus[status];
+  if (status === 'FETCH_ERROR') return 'The server could not be reached.';
+  const text = (error as { data?: { error?: unknown } } | null)?.data?.error;
+  if (typeof text === 'string' && text !== '') return `${text}.`;
+  return typeof status === 'number' ? `The server answered with status ${status}.` : 'Something went wrong.';
+}
 
 /**
  * A labelled input or select for the Staff and Account pages (AccountPage imports it from here: a module of its own
@@ -91,7 +104,7 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
       setLink(new URL(url, window.location.origin).href);
       setEmail('');
     } catch (error) {
-      setFailure(apiErrorMessage(error));
+      setFailure(failureText(error));
     } finally {
       setBusy(false);
     }
@@ -143,7 +156,7 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
       await action();
       setNotice({ ok: true, text: done });
     } catch (error) {
-      setNotice({ ok: false, text: apiErrorMessage(error) });
+      setNotice({ ok: false, text: failureText(error) });
     }
   }
 
@@ -273,7 +286,7 @@ function ApiKeys() {
       setCreated({ name: answer.name, key: answer.key });
       setName('');
     } catch (error) {
-      setFailure(apiErrorMessage(error));
+      setFailure(failureText(error));
     } finally {
       setBusy(false);
     }
@@ -284,7 +297,7 @@ function ApiKeys() {
     try {
       await revoke(key.id);
     } catch (error) {
-      setFailure(`“${key.name}” was not revoked. ${apiErrorMessage(error)}`);
+      setFailure(`“${key.name}” was not revoked. ${failureText(error)}`);
     }
   }
 
@@ -301,7 +314,7 @@ function ApiKeys() {
       )}
       {keys.isError && (
         <p className={pageStyles.failed} role="alert">
-          {apiErrorMessage(keys.error)}
+          {failureText(keys.error)}
         </p>
       )}
       {keys.data &&
@@ -391,7 +404,7 @@ export function StaffPage() {
           )}
           {staff.isError && (
             <p className={pageStyles.failed} role="alert">
-              {apiErrorMessage(staff.error)}
+              {failureText(staff.error)}
             </p>
           )}
           {staff.data && user && <AccountsTable accounts={staff.data} me={user.id} isOwner={isOwner} />}

@@ -1,6 +1,11 @@
-// The session requests (issue 21): who is signed in (GET /api/session) and signing out (DELETE). Imported by the admin
-// guard and the sign-in card, and lazily by the top bar, so a reader's page never downloads them.
+// The session requests (issue 21): who is signed in (GET /api/session) and signing out (DELETE), and the top bar's
+// "Sign out". Imported by the admin guard and the sign-in card, and lazily by the top bar (one chunk: each lazy chunk
+// is a line in the preload map every visitor downloads), so a reader who never signed in never downloads it.
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
 import type { AppDispatch } from './store';
+import { useAppDispatch } from './hooks';
+import { paths } from './paths';
 import { SIGNED_IN_HINT, sessionCheckFailed, sessionChecking, sessionKnown } from './authSlice';
 import type { SessionUser } from './authSlice';
 
@@ -40,4 +45,24 @@ export async function signOut(dispatch: AppDispatch): Promise<void> {
   setSignedInHint(false);
   await fetch(sessionUrl(), { method: 'DELETE' }).catch(() => undefined);
   dispatch(sessionKnown(null));
+}
+
+/** "Sign out" in the top bar while signed in. */
+export function SignOutButton({ className }: { className?: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        // Away from the admin page first, so its guard does not send the admin to the sign-in card.
+        navigate(paths.home());
+        void signOut(dispatch);
+      }}
+    >
+      <LogOut size={18} aria-hidden="true" />
+      Sign out
+    </button>
+  );
 }

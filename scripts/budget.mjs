@@ -18,9 +18,17 @@ const EDITOR_MARKERS = ['Create New Blog Post', 'Show Preview'];
 
 requireBuildAndBrowser('budget');
 
-/** Loads one route in a fresh context; returns every JS/CSS file it fetched with its gzip and wire sizes. */
-async function load(browser, url) {
+/**
+ * Loads one route in a fresh context; returns every JS/CSS file it fetched with its gzip and wire sizes. With
+ * `owner`, the context signs in first (admin pages answer 303 to /auth without a session).
+ */
+async function load(browser, url, owner) {
   const context = await browser.newContext();
+  if (owner) {
+    const origin = new URL(url).origin;
+    const response = await context.request.post(`${origin}/api/session`, { data: owner, headers: { origin } });
+    if (response.status() !== 200) throw new Error(`budget: signing in failed (${response.status()})`);
+  }
   const page = await context.newPage();
   const pending = [];
   page.on('response', (response) => {
@@ -68,7 +76,7 @@ try {
   try {
     const visitorFiles = new Map();
     for (const route of routes) visitorFiles.set(route, await load(browser, server.url + route));
-    const editorFiles = (await load(browser, server.url + '/admin')).filter((file) => file.editor);
+    const editorFiles = (await load(browser, server.url + '/admin', server.owner)).filter((file) => file.editor);
 
     const rows = [];
     for (const [route, files] of visitorFiles) {

@@ -1,3 +1,4 @@
+import type { ClientRequest } from 'node:http';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -20,7 +21,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?
  */
 const devProxy = {
   target: apiTarget,
-  configure: (proxy: { on: (event: 'proxyReq', listener: (req: import('node:http').ClientRequest) => void) => void }) =>
+  configure: (proxy: { on: (event: 'proxyReq', listener: (req: ClientRequest) => void) => void }) =>
     proxy.on('proxyReq', (req) => {
       const origin = req.getHeader('origin');
       if (typeof origin === 'string' && /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+$/.test(origin))

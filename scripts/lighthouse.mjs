@@ -97,6 +97,9 @@ try {
     ['/', '/', false],
     ['/blog', '/blog', false],
     [`/page/${postId}`, '/page/:id', false],
+    // Tag and search pages (issue 23); the seed's posts carry the Training tag.
+    ['/tag/training', '/tag/:slug', false],
+    ['/search?q=training', '/search?q=…', false],
     [`/page/${photoPostId}`, '/page/:id photos', true],
   ]) {
     const results = [];

@@ -27,6 +27,10 @@ const ROUTES: Route[] = [
   { name: 'blog list', path: () => '/blog', heading: 'Latest Sports Stories' },
   { name: 'post', path: (id) => `/page/${id}`, heading: /./ },
   { name: 'sample article', path: () => '/sample', heading: /video channel/i },
+  // The seed's posts carry tags (src/server/seed.ts): Training is on two of them.
+  { name: 'tag page', path: () => '/tag/training', heading: 'Training' },
+  { name: 'search results', path: () => '/search?q=training', heading: 'Search' },
+  { name: 'search with no result', path: () => '/search?q=zzzzqx', heading: 'Search' },
   { name: 'sign-in', path: () => '/auth', heading: /./ },
   { name: 'admin editor', path: () => '/admin', heading: 'Create New Blog Post', admin: true },
   { name: 'not found', path: () => '/no-such-page', heading: /./ },

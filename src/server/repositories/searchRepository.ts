@@ -16,23 +16,49 @@ type Hit = { id: number; title: string; author_name: string; publish_date: strin
 /** Snippets as plain text on one line: the index keeps each part of a post on a line of its own. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-async function sqliteHits(db: Db, expression: string, offset: number, now: Date): Promise<Hit[]> {
-  // The page's ids first: SQLite computes a row's columns before sorting, so a snippet in this query would be made for
-  // every match, not only the page's.
-  const page = await db.kysely
+/** Public posts matching an FTS5 expression, newest first: FTS5 walks its rowids downwards and stops at the page. */
+function sqliteMatches(db: Db, expression: string, now: Date) {
+  return db.kysely
     .selectFrom('post_search')
     .innerJoin('posts', 'posts.id', 'post_search.rowid')
-    .select(['posts.id', 'posts.title', 'posts.author_name', 'posts.publish_date'])
     .where(sql<boolean>`post_search match ${expression}`)
-    .where(isPublic(now))
-    .orderBy(
-      sql`post_search.rowid in (select rowid from post_search where post_search match ${`title : ${expression}`})`,
-      'desc',
-    )
-    .orderBy('posts.id', 'desc')
-    .limit(SEARCH_PAGE_SIZE + 1)
+    .where(isPublic(now));
+}
+
+async function sqliteHits(db: Db, expression: string, offset: number, now: Date): Promise<Hit[]> {
+  // Two groups, each newest first: posts whose title matches, then the others (the body matches, the title does not).
+  // Each is read in rowid order up to the page, so a common word does not sort every post it is in.
+  const titled = `title : (${expression})`;
+  const bodyOnly = `(${expression}) NOT (${titled})`;
+  const columns = ['posts.id', 'posts.title', 'posts.author_name', 'posts.publish_date'] as const;
+  const want = SEARCH_PAGE_SIZE + 1;
+  const first = await sqliteMatches(db, titled, now)
+    .select(columns)
+    .orderBy('post_search.rowid', 'desc')
+    .limit(want)
     .offset(offset)
     .execute();
+  let page = first;
+  if (first.length < want) {
+    // The title group ended on or before this page: how many it holds says where the second group starts.
+    const titleCount =
+      first.length > 0
+        ? offset + first.length
+        : Number(
+            (
+              await sqliteMatches(db, titled, now)
+                .select((eb) => eb.fn.countAll().as('count'))
+                .executeTakeFirstOrThrow()
+            ).count,
+          );
+    const rest = await sqliteMatches(db, bodyOnly, now)
+      .select(columns)
+      .orderBy('post_search.rowid', 'desc')
+      .limit(want - first.length)
+      .offset(Math.max(0, offset - titleCount))
+      .execute();
+    page = [...first, ...rest];
+  }
   if (page.length === 0) return [];
   const snippets = await db.kysely
     .selectFrom('post_search')

@@ -1,3 +1,4 @@
+import type { ClientRequest } from 'node:http';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';

@@ -2,7 +2,6 @@ import type { ClientRequest } from 'node:http';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import type { ClientRequest } from 'node:http';
 
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema)[\\/]/;

@@ -19,14 +19,15 @@ const EDITOR_MARKERS = ['Create New Blog Post', 'Show Preview'];
 requireBuildAndBrowser('budget');
 
 /**
- * Loads one route in a fresh context (signed in first when `admin` names an account: admin pages need a session);
- * returns every JS/CSS file it fetched with its gzip and wire sizes.
+ * Loads one route in a fresh context; returns every JS/CSS file it fetched with its gzip and wire sizes. With
+ * `owner`, the context signs in first (admin pages answer 303 to /auth without a session).
  */
-async function load(browser, url, admin) {
+async function load(browser, url, owner) {
   const context = await browser.newContext();
-  if (admin) {
-    const signIn = await context.request.post(new URL('/api/session', url).href, { data: admin });
-    if (!signIn.ok()) throw new Error(`budget: signing in as ${admin.email} answered ${signIn.status()}`);
+  if (owner) {
+    const origin = new URL(url).origin;
+    const response = await context.request.post(`${origin}/api/session`, { data: owner, headers: { origin } });
+    if (response.status() !== 200) throw new Error(`budget: signing in failed (${response.status()})`);
   }
   const page = await context.newPage();
   const pending = [];
@@ -75,7 +76,7 @@ try {
   try {
     const visitorFiles = new Map();
     for (const route of routes) visitorFiles.set(route, await load(browser, server.url + route));
-    const editorFiles = (await load(browser, server.url + '/admin', server.admin)).filter((file) => file.editor);
+    const editorFiles = (await load(browser, server.url + '/admin', server.owner)).filter((file) => file.editor);
 
     const rows = [];
     for (const [route, files] of visitorFiles) {

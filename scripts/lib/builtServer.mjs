@@ -49,14 +49,14 @@ export function requireBuildAndBrowser(scriptName) {
 
 /**
  * @param {{ ports: [number, number] }} options loopback port range to pick from
- * @returns {Promise<{ url: string, adminToken: string, admin: { email: string, password: string }, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, adminToken: string, stop: () => Promise<void> }>}
  */
 export async function startBuiltServer({ ports }) {
   const port = await freePort(...ports);
   const dataDir = mkdtempSync(join(tmpdir(), 'touchline-measure-'));
   const adminToken = randomBytes(16).toString('hex');
-  // The first owner (issue 21), so a measurement can sign in to open admin pages.
-  const admin = { email: 'owner@touchline.test', password: randomBytes(12).toString('hex') };
+  // The owner account (issue 21): admin pages need a signed-in session.
+  const owner = { email: 'owner@touchline.test', password: randomBytes(16).toString('hex') };
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
     cwd: root,
@@ -66,8 +66,8 @@ export async function startBuiltServer({ ports }) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_TOKEN: adminToken,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
+      ADMIN_EMAIL: owner.email,
+      ADMIN_PASSWORD: owner.password,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -101,7 +101,7 @@ export async function startBuiltServer({ ports }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, adminToken, admin, stop };
+  return { url, adminToken, owner, stop };
 }
 
 /** Id of the newest post (the server seeds an empty database at start). */

@@ -3,6 +3,10 @@
 import { expect, test } from '@playwright/test';
 import { editPost, publishPost, richSubmission, trashPost } from './helpers/api';
 import { authorizeAdminPage } from './helpers/admin';
+import { signIn } from './helpers/session';
+
+// Admin pages need a session (issue 21).
+test.beforeEach(({ context }) => signIn(context));
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

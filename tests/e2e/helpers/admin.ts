@@ -1,5 +1,5 @@
-// How an e2e test acts as staff on an admin page: today the access token typed into the page. The one place to switch
-// to a signed-in session when accounts land (issue 21).
+// How an e2e test acts as staff on an admin page beyond its session (specs sign in first, helpers/session.ts): the
+// access token typed into the page, which acts as the owner.
 import type { Page } from '@playwright/test';
 import { ADMIN_TOKEN } from './constants';
 

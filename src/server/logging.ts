@@ -109,15 +109,15 @@ function writableDirectly(log: PinoParts): boolean {
   );
 }
 
+/** A sign-up link's code (setup or invitation) is a secret until used: the log keeps the page, not the code. */
+export const loggedUrl = (url: string): string => (url.startsWith('/auth?') ? '/auth?…' : url);
+
 /**
  * The request log: one line per request at info, holding exactly what an operator reads (method, url, status, ms,
  * bytes, and the request id the request's logger carries). With pino it is the very line `log.info({...}, 'request')`
  * writes, made as one string and handed to the logger's (asynchronous) destination: no object is built and walked for
  * it. A silent log registers no hook at all.
  */
-/** A sign-up link's code (setup or invitation) is a secret until used: the log keeps the page, not the code. */
-export const loggedUrl = (url: string): string => (url.startsWith('/auth?') ? '/auth?…' : url);
-
 export function registerRequestLog(app: FastifyInstance): void {
   const root = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
   if (root.isLevelEnabled?.('info') !== true) return;

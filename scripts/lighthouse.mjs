@@ -93,13 +93,15 @@ try {
   const photoPostId = await createPhotoPost(server, postId);
   const rows = [];
   const notes = [];
-  for (const [route, label, photos] of [
+  // noindex: the page asks not to be indexed (search results, as the issue says), so Lighthouse's is-crawlable audit
+  // fails on purpose; its SEO target is met when nothing else fails.
+  for (const [route, label, photos, noindex = false] of [
     ['/', '/', false],
     ['/blog', '/blog', false],
     [`/page/${postId}`, '/page/:id', false],
     // Tag and search pages (issue 23); the seed's posts carry the Training tag.
     ['/tag/training', '/tag/:slug', false],
-    ['/search?q=training', '/search?q=…', false],
+    ['/search?q=training', '/search?q=…', false, true],
     [`/page/${photoPostId}`, '/page/:id photos', true],
   ]) {
     const results = [];
@@ -125,7 +127,12 @@ try {
     const row = { route: label };
     for (const category of CATEGORIES) {
       row[category] = median(results.map((lhr) => Math.round(lhr.categories[category].score * 100)));
-      if (row[category] < (photos ? PHOTO_TARGET : TARGET)[category]) missed = true;
+      const failing = (lhr) =>
+        lhr.categories[category].auditRefs.filter(
+          (ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1 && ref.id !== 'is-crawlable',
+        );
+      const deliberate = noindex && category === 'seo' && results.every((lhr) => failing(lhr).length === 0);
+      if (!deliberate && row[category] < (photos ? PHOTO_TARGET : TARGET)[category]) missed = true;
     }
     row['performance runs'] = results.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join(' ');
     const lcp = median(results.map((lhr) => lhr.audits['largest-contentful-paint'].numericValue));
@@ -170,7 +177,7 @@ try {
 }
 console.log(
   missed
-    ? 'lighthouse: below target (performance ≥ 98, the photo post ≥ 95 with LCP ≤ 2.5 s; others 100)'
+    ? 'lighthouse: below target (performance ≥ 98, the photo post ≥ 95 with LCP ≤ 2.5 s; others 100, apart from the search page noindex)'
     : 'lighthouse: all targets met',
 );
 process.exit(missed ? 1 : 0);

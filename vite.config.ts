@@ -2,14 +2,13 @@ import type { ClientRequest } from 'node:http';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import type { ClientRequest } from 'node:http';
 
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema)[\\/]/;
 
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =
-  /(NewPostPage|PostsPage|EditPage|StaffPage|AccountPage|PreviewPage|RequireSession|session|AuthPage)-[\w-]+\.js$/;
+  /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|RequireSession|session|AuthPage)-[\w-]+\.js$/;
 
 // react-router's package exports always pick its development build (dev warnings kept, 0.5 KB gzip more); the
 // production build it ships beside it is what visitors get.

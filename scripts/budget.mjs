@@ -71,7 +71,13 @@ const server = await startBuiltServer({ ports: [4340, 4369] });
 let failed = false;
 try {
   const postId = await firstPostId(server.url);
-  const routes = ['/', '/blog', `/page/${postId}`, '/sample'];
+  // The visitor pages of issue 23 too: a tag's stories (the first post's primary tag) and a search with results (a
+  // word of its title), so the results' code is counted.
+  const post = await (await fetch(`${server.url}/api/blogs/${postId}`)).json();
+  const slug = post.tags?.[0]?.slug;
+  if (!slug) throw new Error(`budget: post ${postId} has no tag to load /tag/:slug with`);
+  const word = /[\p{L}\d]{3,}/u.exec(post.title)?.[0] ?? 'the';
+  const routes = ['/', '/blog', `/page/${postId}`, '/sample', `/tag/${slug}`, `/search?q=${encodeURIComponent(word)}`];
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const visitorFiles = new Map();
@@ -90,7 +96,7 @@ try {
       if (leaked.length) over.push(`editor chunk ${leaked.join(' ')}`);
       if (over.length) failed = true;
       rows.push({
-        route: route.replace(String(postId), ':id'),
+        route: route.replace(String(postId), ':id').replace(slug, ':slug'),
         'JS files': files.filter((f) => f.kind === 'js').length,
         'JS gzip': kb(js),
         'CSS gzip': kb(css),

@@ -3,54 +3,34 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { House, LayoutDashboard, Newspaper, Trophy } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import { matchRoute } from '../../contract/routes';
 import { paths } from './paths';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { hasSignedInHint, selectAuthStatus, selectUser } from './authSlice';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { SpriteIcon } from '../components/SpriteIcon';
+import type { SpriteIconName } from '../components/SpriteIcon';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useThemePersistence } from '../features/theme/useThemePersistence';
 import styles from './Layout.module.scss';
 
 const SignOutButton = lazy(() => import('./session').then((m) => ({ default: m.SignOutButton })));
 
-/**
- * lucide's search icon from the icon sprite (public/icons.svg, drawn by lucide: see components/Icon.tsx), so its path
- * data is not in every visitor's JavaScript; sized and hidden from assistive technology like the lucide components.
- */
-function SearchIcon({ size }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden
-    >
-      <use href="/icons.svg#Search" />
-    </svg>
-  );
-}
-
 /** iconOnly: the top bar shows the icon alone, named by the label (the tab bar shows both). */
 type NavItem = {
   label: string;
   to: string;
-  icon: LucideIcon | typeof SearchIcon;
+  /** drawn from the icon sprite (components/SpriteIcon.tsx) */
+  icon: SpriteIconName;
   end?: boolean;
   iconOnly?: boolean;
 };
 
 const NAV_ITEMS: NavItem[] = [
-  { label: 'Home', to: paths.home(), icon: House, end: true },
-  { label: 'Blog', to: paths.blog(), icon: Newspaper },
-  { label: 'Search', to: paths.search(), icon: SearchIcon, iconOnly: true },
-  { label: 'Admin', to: paths.admin(), icon: LayoutDashboard },
+  { label: 'Home', to: paths.home(), icon: 'House', end: true },
+  { label: 'Blog', to: paths.blog(), icon: 'Newspaper' },
+  { label: 'Search', to: paths.search(), icon: 'Search', iconOnly: true },
+  { label: 'Admin', to: paths.admin(), icon: 'LayoutDashboard' },
 ];
 
 /** NavLink className: the base class, plus `active` when the link's page (or its area) is showing. */
@@ -106,12 +86,12 @@ export function Layout() {
       <header className={styles.topBar}>
         <div className={styles.topInner}>
           <Link to={paths.home()} className={styles.brand}>
-            <Trophy size={24} aria-hidden="true" />
+            <SpriteIcon name="Trophy" size={24} />
             Touchline
           </Link>
           <nav aria-label="Main" className={styles.topNav}>
             <ul>
-              {items.map(({ label, to, end, inArea, iconOnly, icon: TopIcon }) => (
+              {items.map(({ label, to, end, inArea, iconOnly, icon }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -120,7 +100,7 @@ export function Layout() {
                     aria-label={iconOnly ? label : undefined}
                     title={iconOnly ? label : undefined}
                   >
-                    {iconOnly ? <TopIcon size={20} aria-hidden="true" /> : label}
+                    {iconOnly ? <SpriteIcon name={icon} size={20} /> : label}
                   </NavLink>
                 </li>
               ))}
@@ -143,10 +123,10 @@ export function Layout() {
       </main>
       <nav aria-label="Tabs" className={styles.tabBar}>
         <ul>
-          {items.map(({ label, to, end, icon: TabIcon, inArea }) => (
+          {items.map(({ label, to, end, icon, inArea }) => (
             <li key={to}>
               <NavLink to={to} end={end} className={linkClass(styles.tab, inArea)}>
-                <TabIcon size={22} aria-hidden="true" />
+                <SpriteIcon name={icon} size={22} />
                 <span>{label}</span>
               </NavLink>
             </li>

@@ -1,7 +1,7 @@
-import { Moon, Sun } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { THEME_TOGGLE_ATTRIBUTE } from '../../app/serverState';
 import { useHydrated } from '../../app/useHydrated';
+import { SpriteIcon } from '../../components/SpriteIcon';
 import { selectThemeMode, themeToggled } from './themeSlice';
 import styles from './ThemeToggle.module.scss';
 
@@ -24,7 +24,7 @@ export function ThemeToggle({ className }: ThemeToggleProps) {
       // boot.ts answers a press before the app has loaded
       {...{ [THEME_TOGGLE_ATTRIBUTE]: '' }}
     >
-      {mode === 'dark' ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
+      <SpriteIcon name={mode === 'dark' ? 'Sun' : 'Moon'} size={20} />
     </button>
   );
 }

@@ -63,9 +63,16 @@ test('the top bar’s Search link leads to /search, a query finds the post and a
 }) => {
   const word = uniqueWord();
   const title = `Late winner at the Bernabéu ${word}`;
-  const submission = richSubmission(title);
+  const rich = richSubmission(title);
   // The word in the body too: the snippet is cut from the body, with the match marked.
-  submission.header.sections[0].paragraph = `The ${word} came in the ninety-third minute.`;
+  const [first, ...rest] = rich.header.sections ?? [];
+  const submission = {
+    ...rich,
+    header: {
+      ...rich.header,
+      sections: [{ ...first, paragraph: `The ${word} came in the ninety-third minute.` }, ...rest],
+    },
+  };
   const post = await publishPost(request, submission);
 
   await watchAppStart(page);

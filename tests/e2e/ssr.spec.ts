@@ -46,11 +46,12 @@ test.describe('without JavaScript', () => {
     // Other tests publish at the same time: check the list's shape, then follow its first story.
     const items = page.getByRole('article');
     expect(await items.count()).toBeGreaterThan(0);
+    // Each story's title links to its page (a tagged story also links its primary tag).
     for (const item of await items.all()) {
-      await expect(item.getByRole('link')).toHaveAttribute('href', /^\/page\/\d+$/);
+      await expect(item.getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/page\/\d+$/);
     }
     await expect(page.getByText('By Sam Rivera on March 14, 2024').first()).toBeVisible();
-    const first = items.first().getByRole('link');
+    const first = items.first().getByRole('heading').getByRole('link');
     const title = (await first.textContent()) ?? '';
     await first.click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

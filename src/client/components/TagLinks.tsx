@@ -1,5 +1,5 @@
 // What story lists show about a story beside its title: its tags as links to their pages (/tag/{slug}; lists show the
-// primary tag only) and its byline. One module, so the pages that show them share one small chunk.
+// primary tag only, PrimaryTag) and its byline. One module, so the pages that show them share one small chunk.
 import { Link } from 'react-router-dom';
 import type { TagRef } from '../../contract/types';
 import { paths } from '../app/paths';
@@ -17,6 +17,21 @@ export function TagLinks({ tags }: { tags: readonly TagRef[] | undefined }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A story list's item shows its primary tag alone: one link in a paragraph, not a list, so the story list's own items
+ * stay the only list items on the page.
+ */
+export function PrimaryTag({ tag }: { tag: TagRef | undefined }) {
+  if (tag === undefined) return null;
+  return (
+    <p className={styles.tags}>
+      <Link to={paths.tag(tag.slug)} className={styles.tag}>
+        {tag.name}
+      </Link>
+    </p>
   );
 }
 

@@ -11,7 +11,7 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { byline, TagLinks } from '../../components/TagLinks';
+import { byline, PrimaryTag } from '../../components/TagLinks';
 import styles from './BlogListPage.module.scss';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
@@ -32,7 +32,7 @@ function PostListItem({ post }: { post: BlogSummary }) {
         </h2>
         {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}
-        <TagLinks tags={post.tags?.slice(0, 1)} />
+        <PrimaryTag tag={post.tags?.[0]} />
       </div>
     </article>
   );

@@ -8,6 +8,7 @@ import { postStatus } from './migrations/20261123_0003_post_status';
 import { accounts } from './migrations/20261125_0004_accounts';
 import { revisionsTrash } from './migrations/20261125_0005_revisions_trash';
 import { tagsSearch } from './migrations/20261125_0006_tags_search';
+import { searchStorage } from './migrations/20261125_0007_search_storage';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261125_0004_accounts': accounts(dialect),
     '20261125_0005_revisions_trash': revisionsTrash(dialect),
     '20261125_0006_tags_search': tagsSearch(dialect),
+    '20261125_0007_search_storage': searchStorage(dialect),
   };
 }
 

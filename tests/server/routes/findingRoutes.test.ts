@@ -259,8 +259,10 @@ describe('GET /api/search', () => {
     expect(await titlesFor('champio')).toEqual(['The championship decider']);
     expect(await titlesFor('Mbappe')).toEqual(['Mbappe again', 'Mbappé on the run']);
     expect(await titlesFor('Mbappé')).toEqual(['Mbappe again', 'Mbappé on the run']);
-    // Only the last word is a prefix.
+    // Only the last word is a prefix, and only from two characters on.
     expect(await titlesFor('champio decider')).toEqual([]);
+    expect(await titlesFor('ch')).toEqual(['The championship decider']);
+    expect(await titlesFor('c')).toEqual([]);
   });
 
   it('matches a quoted phrase as a phrase and excludes -words', async () => {

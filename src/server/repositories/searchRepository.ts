@@ -20,7 +20,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /**
  * A page of public posts matching an FTS5 expression, newest first, each with its snippet: FTS5 walks its rowids
  * downwards and stops at the page, and makes the snippets of the rows it returns only. (Asking again for the page's
- * snippets by `rowid in (…)` ran the whole match once per row: 10 ms of a 11 ms search.) A snippet marks the words of the
+ * snippets by `rowid in (…)` ran the whole match once per row: 10 ms of an 11 ms search.) A snippet marks the words of the
  * expression's phrases, so each group's expression starts with the reader's whole query.
  */
 function sqlitePage(db: Db, expression: string, offset: number, limit: number, now: Date) {
@@ -123,11 +123,11 @@ async function postgresHits(
         ? sql`to_tsquery('touchline_search', ${prefix})`
         : sql`(websearch_to_tsquery('touchline_search', ${websearch}) && to_tsquery('touchline_search', ${prefix}))`;
   // The two groups of sqliteHits: posts whose title matches, then those whose body does. The title group's ids come
-  // from the GIN index on title_vector alone (titles are short, and their matches bounded: "st", a prefix of many
-  // words, holds 2,100 of 10,000 titles; a one-letter word is not read as a prefix, see searchQuery.ts): asked for them in order,
-  // PostgreSQL estimates a prefix ('sinner':*) at 2 % of posts whatever it is, and walked all 10,000 posts by id to
-  // find the three titles that hold it (9 ms; the ids: 0.1 ms).
-  // The whole post must match too: an excluded word (-card) in the body excludes a post whose title matches.
+  // from the GIN index on title_vector alone. Asked for title matches in id order, PostgreSQL estimates any prefix
+  // ('sinner':*) at 2 % of posts and walked all 10,000 posts by id to find the three titles that hold it (9 ms; the
+  // ids: 0.1 ms). Titles are short, so the ids stay bounded: "st", a prefix of many words, is 2,100 of 10,000 titles
+  // (a one-letter word is not read as a prefix, see searchQuery.ts). The whole post must match too: an excluded word
+  // (-card) in the body excludes a post whose title matches.
   const titled = sql<boolean>`post_search.title_vector @@ ${query} and post_search.document @@ ${query}`;
   const titleIds = (await db.kysely.selectFrom('post_search').select('post_id').where(titled).execute()).map(
     (row) => row.post_id,

@@ -66,6 +66,14 @@ async function search(q: string, cursor?: number): Promise<SearchAnswer> {
   return body;
 }
 
+/** A post whose words are its title and one paragraph (a match in the body, not the title). */
+const withParagraph = (title: string, paragraph: string) => ({
+  header: {
+    title,
+    sections: [{ type: 'single-paragraph' as const, icon: 'Camera', title: '', paragraph, list: [] }],
+  },
+});
+
 const titlesFor = async (q: string) => (await search(q)).items.map((item) => item.title);
 
 describe('tags on a post', () => {
@@ -273,43 +281,16 @@ describe('GET /api/search', () => {
     expect(await titlesFor('keeper -"red card"')).toEqual(['The keeper saw red']);
     expect(await titlesFor('-keeper')).toEqual([]);
     // An excluded word anywhere in the post excludes it, also when its title holds the rest of the query.
-    await create({
-      header: {
-        title: 'Keeper heroics',
-        sections: [
-          {
-            type: 'single-paragraph' as const,
-            icon: 'Camera',
-            title: '',
-            paragraph: 'Then the red card.',
-            list: [],
-          },
-        ],
-      },
-    });
+    await create(withParagraph('Keeper heroics', 'Then the red card.'));
     expect(await titlesFor('keeper -card')).toEqual(['The keeper saw red']);
     expect(await titlesFor('heroics -card')).toEqual([]);
   });
 
   it('ranks title matches first, then newer first, and pages with a cursor', async () => {
-    const bodyOnly = (title: string) => ({
-      header: {
-        title,
-        sections: [
-          {
-            type: 'single-paragraph' as const,
-            icon: 'Camera',
-            title: '',
-            paragraph: 'A marathon of a match.',
-            list: [],
-          },
-        ],
-      },
-    });
     await create({ header: { title: 'Marathon training plan' } });
-    await create(bodyOnly('Old body match'));
+    await create(withParagraph('Old body match', 'A marathon of a match.'));
     await create({ header: { title: 'Marathon race day' } });
-    await create(bodyOnly('New body match'));
+    await create(withParagraph('New body match', 'A marathon of a match.'));
     expect(await titlesFor('marathon')).toEqual([
       'Marathon race day',
       'Marathon training plan',
@@ -331,21 +312,7 @@ describe('GET /api/search', () => {
   });
 
   it('pages through body matches when no title matches, and when the titles end on a page boundary', async () => {
-    const bodyOnly = (title: string) => ({
-      header: {
-        title,
-        sections: [
-          {
-            type: 'single-paragraph' as const,
-            icon: 'Camera',
-            title: '',
-            paragraph: 'A peloton on the climb.',
-            list: [],
-          },
-        ],
-      },
-    });
-    for (let i = 0; i < 23; i += 1) await create(bodyOnly(`Stage ${i}`));
+    for (let i = 0; i < 23; i += 1) await create(withParagraph(`Stage ${i}`, 'A peloton on the climb.'));
     const first = await search('peloton');
     expect(first.items.map((item) => item.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Stage ${22 - i}`));
     const second = await search('peloton', 20);

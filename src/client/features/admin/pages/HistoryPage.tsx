@@ -1,7 +1,7 @@
 // /admin/history/:id ("History"): the versions of a post that changes replaced, newest first, with when and by whom.
 // Choosing one shows what differs from the current post, field by field and word by word (<del> removed, <ins>
 // added); "Restore this version" asks first, restores it (the current version joins the history) and says so.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { History, List, PenLine, RotateCcw } from 'lucide-react';
@@ -22,6 +22,7 @@ import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
+import { ConfirmInRow } from './ConfirmInRow';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
 
@@ -45,7 +46,6 @@ export function HistoryPage() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
 
   const list = useRevisionsQuery(shown);
@@ -53,10 +53,6 @@ export function HistoryPage() {
   const version = useRevisionQuery(
     selected === null || shown === null ? null : { id, rev: selected.id, token: shown.token },
   );
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -203,21 +199,19 @@ export function HistoryPage() {
                 ))}
               {version.data &&
                 (confirming ? (
-                  <div className={pageStyles.confirm} role="group" aria-label="Restore this version?">
-                    <span>Restore this version? The current post is kept in its history.</span>
-                    <button
-                      type="button"
-                      className={buttons.primaryButton}
-                      ref={confirmRef}
-                      onClick={() => void restoreSelected()}
-                    >
-                      <RotateCcw size={16} aria-hidden="true" />
-                      Restore
-                    </button>
-                    <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(false)}>
-                      Cancel
-                    </button>
-                  </div>
+                  <ConfirmInRow
+                    label="Restore this version?"
+                    question="Restore this version? The current post is kept in its history."
+                    answer={
+                      <>
+                        <RotateCcw size={16} aria-hidden="true" />
+                        Restore
+                      </>
+                    }
+                    tone="primary"
+                    onConfirm={() => void restoreSelected()}
+                    onCancel={() => setConfirming(false)}
+                  />
                 ) : (
                   <div className={formStyles.actions}>
                     <button

@@ -1,7 +1,7 @@
 // /admin/posts: every post, drafts and scheduled ones included, newest first, with who wrote and last changed it, and
 // Edit, View, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all); a typed access token
 // (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as a Bearer header.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { History, PenLine, Plus, Trash2 } from 'lucide-react';
@@ -20,6 +20,7 @@ import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
+import { ConfirmInRow } from './ConfirmInRow';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
@@ -46,11 +47,6 @@ export function PostsPage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  // The question replaces the Delete button; focus moves to its answer, so the keyboard stays where the admin is.
-  useEffect(() => {
-    if (confirming !== null) confirmRef.current?.focus();
-  }, [confirming]);
 
   // The selected state's isLoading is RTK Query's pending: any request of this list in flight.
   const loading = list.isUninitialized || (list.isLoading && !list.isFetchingNextPage);
@@ -159,23 +155,18 @@ export function PostsPage() {
                     <td>{staffName(post.updatedBy)}</td>
                     <td>
                       {confirming === post.id ? (
-                        <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}”?`}>
-                          <span>
-                            Delete “{post.title}”? It goes to the trash, where it can be restored for 30 days.
-                          </span>
-                          <button
-                            type="button"
-                            className={buttons.dangerButton}
-                            ref={confirmRef}
-                            onClick={() => void remove(post)}
-                          >
-                            <Trash2 size={16} aria-hidden="true" />
-                            Delete post
-                          </button>
-                          <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
-                            Cancel
-                          </button>
-                        </div>
+                        <ConfirmInRow
+                          label={`Delete “${post.title}”?`}
+                          question={`Delete “${post.title}”? It goes to the trash, where it can be restored for 30 days.`}
+                          answer={
+                            <>
+                              <Trash2 size={16} aria-hidden="true" />
+                              Delete post
+                            </>
+                          }
+                          onConfirm={() => void remove(post)}
+                          onCancel={() => setConfirming(null)}
+                        />
                       ) : (
                         <div className={pageStyles.rowActions}>
                           <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>

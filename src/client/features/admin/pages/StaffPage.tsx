@@ -13,6 +13,7 @@ import { ROLE_LABELS, invitableRoles, staffApi, useApiKeysQuery, useStaffQuery }
 import type { ApiKey, StaffAccount } from '../api/staffApi';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
+import { ConfirmInRow } from './ConfirmInRow';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 
@@ -208,30 +209,21 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
                     <td>
                       {editable &&
                         (confirming === account.id ? (
-                          <div className={pageStyles.confirm} role="group" aria-label={`Remove ${account.email}?`}>
-                            <span>Remove {account.email}? Their posts stay.</span>
-                            <button
-                              type="button"
-                              className={buttons.dangerButton}
-                              // The question replaced the Remove button: the keyboard lands on its answer.
-                              // eslint-disable-next-line jsx-a11y/no-autofocus
-                              autoFocus
-                              onClick={() => {
-                                setConfirming(null);
-                                void run(() => remove(account.id), `Removed ${account.email}.`);
-                              }}
-                            >
-                              <UserMinus size={16} aria-hidden="true" />
-                              Remove account
-                            </button>
-                            <button
-                              type="button"
-                              className={buttons.secondaryButton}
-                              onClick={() => setConfirming(null)}
-                            >
-                              Cancel
-                            </button>
-                          </div>
+                          <ConfirmInRow
+                            label={`Remove ${account.email}?`}
+                            question={`Remove ${account.email}? Their posts stay.`}
+                            answer={
+                              <>
+                                <UserMinus size={16} aria-hidden="true" />
+                                Remove account
+                              </>
+                            }
+                            onConfirm={() => {
+                              setConfirming(null);
+                              void run(() => remove(account.id), `Removed ${account.email}.`);
+                            }}
+                            onCancel={() => setConfirming(null)}
+                          />
                         ) : (
                           <div className={pageStyles.rowActions}>
                             <button

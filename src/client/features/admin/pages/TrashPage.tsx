@@ -1,6 +1,6 @@
 // /admin/trash ("Trash"): the deleted posts with when they were deleted, each with "Restore" and "Delete forever"
 // (asked first). A post stays 30 days in the trash, then the server removes it for good by itself.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { List, RotateCcw, Trash2 } from 'lucide-react';
@@ -20,6 +20,7 @@ import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
+import { ConfirmInRow } from './ConfirmInRow';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
 
@@ -33,14 +34,9 @@ export function TrashPage() {
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
   const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
   const trash = useTrashQuery(shown);
-
-  useEffect(() => {
-    if (confirming !== null) confirmRef.current?.focus();
-  }, [confirming]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -128,21 +124,18 @@ export function TrashPage() {
                   <td>{revisionTime(post.deletedAt)}</td>
                   <td>
                     {confirming === post.id ? (
-                      <div className={pageStyles.confirm} role="group" aria-label={`Delete “${post.title}” forever?`}>
-                        <span>Delete “{post.title}” forever? This cannot be undone.</span>
-                        <button
-                          type="button"
-                          className={buttons.dangerButton}
-                          ref={confirmRef}
-                          onClick={() => void act(post, 'delete')}
-                        >
-                          <Trash2 size={16} aria-hidden="true" />
-                          Delete forever
-                        </button>
-                        <button type="button" className={buttons.secondaryButton} onClick={() => setConfirming(null)}>
-                          Cancel
-                        </button>
-                      </div>
+                      <ConfirmInRow
+                        label={`Delete “${post.title}” forever?`}
+                        question={`Delete “${post.title}” forever? This cannot be undone.`}
+                        answer={
+                          <>
+                            <Trash2 size={16} aria-hidden="true" />
+                            Delete forever
+                          </>
+                        }
+                        onConfirm={() => void act(post, 'delete')}
+                        onCancel={() => setConfirming(null)}
+                      />
                     ) : (
                       <div className={pageStyles.rowActions}>
                         <button

@@ -1,9 +1,6 @@
-// Request bodies of the staff account API (issue 21): sign-in, sign-up, staff, invitations, keys, own password.
+// Request bodies of the staff account API: sign-in, sign-up, staff, invitations, keys, own password.
 import * as z from 'zod/mini';
-
-export const STAFF_ROLES = ['contributor', 'author', 'editor', 'owner'] as const;
-/** Roles an invitation or a role change may give: never owner (there is one, made at set-up). */
-export const GRANTABLE_ROLES = ['contributor', 'author', 'editor'] as const;
+import { STAFF_ROLES } from './roles';
 
 const email = z
   .string()

@@ -1,6 +1,7 @@
 // The read shape of SPEC 3: what GET /api/blogs and GET /api/blogs/:id answer.
 import type { ImageFacts, ImageMap } from './images';
 import type { TagRef } from './tags';
+import type { StaffRole } from './roles';
 
 export type { TagRef } from './tags';
 
@@ -102,8 +103,7 @@ export type ApiError = { error: string; details?: { path: string; message: strin
 /** POST /api/uploads answer: the URL to store in the post, and the facts of the cleaned image. */
 export type UploadResult = { url: string; image: ImageFacts };
 
-/** A staff account as the session and staff API name it (issue 21). */
-export type StaffRole = 'contributor' | 'author' | 'editor' | 'owner';
+/** A staff account as the session and staff API name it. */
 export type StaffUser = { id: number; email: string; name: string; role: StaffRole };
 
 /** Who created or last changed a post, in the admin read shape: null for a key's write or an account since removed. */

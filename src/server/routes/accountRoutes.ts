@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  GRANTABLE_ROLES,
   invitationSchema,
   newKeySchema,
   passwordChangeSchema,
@@ -11,6 +10,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../contract/accountSchemas';
+import { GRANTABLE_ROLES } from '../../contract/roles';
 import type { StaffUser } from '../../contract/types';
 import { actorOf, ROLES } from '../actor';
 import type { Actor, Role } from '../actor';

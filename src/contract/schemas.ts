@@ -97,7 +97,7 @@ export const headerInputSchema = z.object({
       .check(z.maxLength(LIMITS.sectionsMax, `must have at most ${LIMITS.sectionsMax} sections`)),
     [],
   ),
-  /** up to 8 tag names (issue 23), the primary tag first; names equal but for case or accents are kept once */
+  /** up to 8 tag names, the primary tag first; names equal but for case or accents are kept once */
   tags: z._default(z.array(tagName).check(z.maxLength(TAGS_MAX, `must have at most ${TAGS_MAX} tags`)), []),
 });
 

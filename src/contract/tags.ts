@@ -1,4 +1,4 @@
-// Tag names and slugs (issue 23), shared by the API's validation and the server's storage.
+// Tag names and slugs, shared by the API's validation and the server's storage.
 
 /** Tags on one post at most; the first is its primary tag. */
 export const TAGS_MAX = 8;

@@ -60,7 +60,7 @@ export type BlogPost = PostState & {
    */
   images?: ImageMap;
   /**
-   * The post's tags, the primary tag first (issue 23). The server always sends it; optional so that a read shape from
+   * The post's tags, the primary tag first. The server always sends it; optional so that a read shape from
    * before tags (a cached page, a test fixture) still is one.
    */
   tags?: TagRef[];
@@ -118,7 +118,7 @@ export type AdminBlogSummary = BlogSummary & PostStaff;
 export type ApiKeyInfo = { id: number; name: string; createdAt: string };
 export type NewApiKey = { id: number; name: string; key: string };
 
-/** One entry of GET /api/blogs/:id/revisions (issue 22): a version a change replaced, newest first. */
+/** One entry of GET /api/blogs/:id/revisions: a version a change replaced, newest first. */
 export type RevisionSummary = {
   id: number;
   /** when the change that replaced this version was stored (ISO 8601) */

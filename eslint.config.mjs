@@ -12,7 +12,8 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 const NOT_SERVER = { regex: '(^|/)server(/|$)', message: 'Client code cannot import server code.' };
 const NOT_CLIENT = {
   regex: '(^|/)client(/|$)',
-  message: 'Server code cannot import client code: it loads the built SSR bundle at run time (see pages.ts).',
+  message:
+    'Server code cannot import client code: it loads the built SSR bundle at run time (see src/server/pages/render.ts).',
 };
 const boundary = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 // The feature rule is about resolved paths, not how an import is spelled, so a feature may have folders of its own

@@ -30,7 +30,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
       testMatch: ['**/*.test.ts'],
-      // pages.test.ts renders the client's source (src/client/entry-server.tsx): JSX, and the lazy pages' import()
+      // pages/render.test.ts renders the client's source (src/client/entry-server.tsx): JSX, and the lazy pages' import()
       // compiled to require() as jest runs CommonJS. `npm run typecheck` checks that code with the client's settings.
       transform: {
         '^.+\\.(t|j|mj)sx?$': [

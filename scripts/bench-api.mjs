@@ -56,7 +56,7 @@ async function serveApp(dbFile) {
   const { createPost } = dist('server/repositories/postsRepository.js');
   const { SEED_POSTS } = dist('server/seed.js');
   const { buildApp } = dist('server/app.js');
-  const { createLogDestination } = dist('server/logging.js');
+  const { createLogDestination } = dist('server/http/logging.js');
   const pino = require('pino');
   const db = openDatabase({ kind: 'sqlite', file: dbFile });
   await migrateToLatest(db);

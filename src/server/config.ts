@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { passwordProblem } from './accounts/passwords';
-import { formatIssues } from './validation';
+import { formatIssues } from './http/validation';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 

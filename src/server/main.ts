@@ -1,13 +1,13 @@
 // Entry point (scripts/start.mjs imports the compiled file): config → database → migrations → seed → listen.
 import { createServer } from 'node:net';
-import { resolveAdminToken } from './adminToken';
+import { resolveAdminToken } from './accounts/adminToken';
 import { buildApp } from './app';
 import { ConfigError, listenUrl, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { ImageService } from './images/imageService';
 import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { createLogDestination, createPrettyDestination, flushLog } from './logging';
+import { createLogDestination, createPrettyDestination, flushLog } from './http/logging';
 import { seedIfEmpty } from './seed';
 import { ensureOwner, setupCodeIfNoAccount } from './accounts/bootstrap';
 import { PasswordHasher } from './accounts/passwords';

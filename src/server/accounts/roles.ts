@@ -1,5 +1,5 @@
 // The role table (Ghost's four roles) for post writes: what each role may do with which post.
-import type { Actor } from '../actor';
+import type { Actor } from './actor';
 import type { PostStatus } from '../../contract/types';
 
 /** What the rules need to know of a stored post. */

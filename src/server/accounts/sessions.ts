@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../actor';
+import type { Actor } from './actor';
 import type { Database, Db } from '../db/database';
 import type { Account } from '../repositories/accountsRepository';
 import {

@@ -1,7 +1,7 @@
 // How a rendered page is sent: the codings offered, and the answer prepared whole for each.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { prepareAnswer } from '../answers';
-import type { PreparedAnswer } from '../answers';
+import { prepareAnswer } from '../http/answers';
+import type { PreparedAnswer } from '../http/answers';
 
 /** The compressions a page is sent in, best first (negotiated with Accept-Encoding). */
 export type PageEncoding = 'br' | 'gzip';

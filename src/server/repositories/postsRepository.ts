@@ -393,7 +393,7 @@ export type WriteCondition = {
   by?: Author;
 };
 
-/** Who made a change, as a revision names them (actor.ts's Actor fits). */
+/** Who made a change, as a revision names them (accounts/actor.ts's Actor fits). */
 export type Author = { accountId: number | null; name: string };
 
 export type WriteOutcome<T> = { outcome: 'done'; value: T } | { outcome: 'not-found' } | { outcome: 'conflict' };

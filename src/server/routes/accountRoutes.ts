@@ -12,10 +12,10 @@ import {
 } from '../../contract/accountSchemas';
 import { GRANTABLE_ROLES } from '../../contract/roles';
 import type { StaffUser } from '../../contract/types';
-import { actorOf, ROLES } from '../actor';
-import type { Actor, Role } from '../actor';
-import { CROSS_SITE, fromOwnOrigin, limiterKey } from '../auth';
-import type { FailureLimiter, WriteGuard } from '../auth';
+import { actorOf, ROLES } from '../accounts/actor';
+import type { Actor, Role } from '../accounts/actor';
+import { CROSS_SITE, fromOwnOrigin, limiterKey } from '../accounts/guard';
+import type { FailureLimiter, WriteGuard } from '../accounts/guard';
 import { passwordProblem } from '../accounts/passwords';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
@@ -40,7 +40,7 @@ import {
   setRole,
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
-import type { ZodTypeProvider } from '../validation';
+import type { ZodTypeProvider } from '../http/validation';
 
 export type SignInLimiters = { perAccount: FailureLimiter; perAddress: FailureLimiter };
 

@@ -3,14 +3,14 @@
 // another process's write within about a second) makes the next request rebuild them with the new post in it.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlogPost, BlogSummary } from '../../contract/types';
-import type { ContentCaches } from '../contentCaches';
+import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
-import { etagMatches, strongEtag } from '../etag';
+import { etagMatches, strongEtag } from '../http/etag';
 import { isSlug } from '../../contract/tags';
 import type { TagRef } from '../../contract/types';
 import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
 import { findTag, publicTagSlugs } from '../repositories/tagsRepository';
-import type { CachedResponse } from '../responseCache';
+import type { CachedResponse } from '../http/responseCache';
 import { escapeXml, modifiedAt, postDescription, publishedAt, SITE_NAME } from '../seo/text';
 
 export type DiscoveryRoutesOptions = {

@@ -4,12 +4,12 @@
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync } from 'fastify';
 import { parsePostId } from '../../contract/routes';
-import type { ContentCaches } from '../contentCaches';
+import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { findPost, relatedPosts } from '../repositories/postsRepository';
 import { SEARCH_OFFSET_MAX, searchPosts } from '../repositories/searchRepository';
 import { listTagCounts } from '../repositories/tagsRepository';
-import type { ZodTypeProvider } from '../validation';
+import type { ZodTypeProvider } from '../http/validation';
 
 export type FindingRoutesOptions = { db: Db; caches: ContentCaches; now?: () => number };
 

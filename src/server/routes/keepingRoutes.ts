@@ -13,18 +13,18 @@ import type {
 } from 'fastify';
 import type { BlogPost } from '../../contract/types';
 import { parsePostId } from '../../contract/routes';
-import type { Actor } from '../actor';
-import { actorOf } from '../actor';
-import type { WriteGuard } from '../auth';
-import type { ContentCaches } from '../contentCaches';
+import type { Actor } from '../accounts/actor';
+import { actorOf } from '../accounts/actor';
+import type { WriteGuard } from '../accounts/guard';
+import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { deleteForever, restoreFromTrash, restoreRevision, trashedFacts } from '../repositories/postsRepository';
 import { refuseDelete, refuseEdit } from '../accounts/roles';
 import type { PostFacts } from '../accounts/roles';
 import type { WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { findRevision, listRevisions } from '../repositories/revisionsRepository';
-import { refuseBody } from '../requestLimits';
-import type { ZodTypeProvider } from '../validation';
+import { refuseBody } from '../http/requestLimits';
+import type { ZodTypeProvider } from '../http/validation';
 
 type Api = FastifyInstance<
   RawServerDefault,

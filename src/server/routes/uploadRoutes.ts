@@ -4,13 +4,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import { sessionCookie } from '../accounts/sessions';
-import type { WriteGuard } from '../auth';
-import { etagMatches } from '../etag';
+import type { WriteGuard } from '../accounts/guard';
+import { etagMatches } from '../http/etag';
 import { ImageRejected } from '../images/imageProcessing';
 import type { VariantFormat } from '../images/imageProcessing';
 import type { ImageService, StoredImage } from '../images/imageService';
 import { QueueFull } from '../images/workQueue';
-import { BODY_LIMITS, DEFAULT_TIMEOUTS, idleBodyCut, refuseAndClose } from '../requestLimits';
+import { BODY_LIMITS, DEFAULT_TIMEOUTS, idleBodyCut, refuseAndClose } from '../http/requestLimits';
 
 export type UploadRoutesOptions = {
   guard: WriteGuard;

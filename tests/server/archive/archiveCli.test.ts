@@ -1,4 +1,4 @@
-// `npm run export` / `npm run import` as a person runs them: the real command (src/server/archiveCli.ts through tsx's
+// `npm run export` / `npm run import` as a person runs them: the real command (src/server/archive/archiveCli.ts through tsx's
 // loader) on the database DATABASE_URL names, with one line of outcome and the exit code a script can test.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +13,15 @@ const root = join(__dirname, '..', '..', '..');
 const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 
 function run(args: string[], database: DatabaseConfig, dataDir: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/server/archiveCli.ts'), ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DATABASE_URL: databaseUrl(database) },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/server/archive/archiveCli.ts'), ...args],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DATABASE_URL: databaseUrl(database) },
+      encoding: 'utf8',
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -1,9 +1,9 @@
-import { FailureLimiter, limiterKey, tokenMatches } from '../../src/server/auth';
-import { validSubmission } from './fixtures/submissions';
-import { startTestApp, TOKEN } from './helpers/testApp';
-import type { TestApp } from './helpers/testApp';
-import { createTestDb } from './helpers/testDb';
-import type { TestDb } from './helpers/testDb';
+import { FailureLimiter, limiterKey, tokenMatches } from '../../../src/server/accounts/guard';
+import { validSubmission } from '../fixtures/submissions';
+import { startTestApp, TOKEN } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
+import { createTestDb } from '../helpers/testDb';
+import type { TestDb } from '../helpers/testDb';
 
 describe('token comparison', () => {
   it('matches only the exact token', () => {

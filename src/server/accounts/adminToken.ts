@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, SECRET_ADVICE, SECRET_MIN_LENGTH } from './config';
+import { ConfigError, SECRET_ADVICE, SECRET_MIN_LENGTH } from '../config';
 
 export type AdminToken = { token: string; source: 'env' | 'generated' | 'file'; file?: string };
 

@@ -2,7 +2,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
-import { LIMITS } from '../contract/limits';
+import { LIMITS } from '../../contract/limits';
 import { PRE_ROUTING_HEADERS } from './security';
 import { RequestValidationError } from './validation';
 

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute, matchRouteAt, ROUTE_LIST } from '../contract/routes';
-import type { Route } from '../contract/routes';
-import { sendPrepared } from './answers';
-import type { PreparedAnswer } from './answers';
-import { PAGE_ENCODINGS } from './pages/encoding';
-import type { PageEncoding } from './pages/encoding';
-import type { PageRequest, RenderedPage } from './pages/render';
-import type { Shell } from './pages/shell';
-import { refuseBody } from './requestLimits';
+import { matchRoute, matchRouteAt, ROUTE_LIST } from '../../contract/routes';
+import type { Route } from '../../contract/routes';
+import { sendPrepared } from '../http/answers';
+import type { PreparedAnswer } from '../http/answers';
+import { PAGE_ENCODINGS } from './encoding';
+import type { PageEncoding } from './encoding';
+import type { PageRequest, RenderedPage } from './render';
+import type { Shell } from './shell';
+import { refuseBody } from '../http/requestLimits';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,6 +1,6 @@
 // ContentCaches: when the caches are dropped without a local write, and when the database is asked (never by a read).
-import { ContentCaches } from '../../src/server/contentCaches';
-import type { ContentState } from '../../src/server/contentCaches';
+import { ContentCaches } from '../../../src/server/http/contentCaches';
+import type { ContentState } from '../../../src/server/http/contentCaches';
 
 function setup(initial: ContentState = { revision: 1 }) {
   let clock = 1_000_000;

@@ -1,4 +1,4 @@
-import { ResponseCache } from '../../src/server/responseCache';
+import { ResponseCache } from '../../../src/server/http/responseCache';
 
 describe('ResponseCache', () => {
   it('answers what was stored, with its headers', () => {

@@ -3,14 +3,14 @@
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { LIMITS } from '../../src/contract/limits';
-import { countUploads } from '../../src/server/repositories/uploadsRepository';
-import { BODY_LIMITS, DEFAULT_TIMEOUTS } from '../../src/server/requestLimits';
-import type { Timeouts } from '../../src/server/requestLimits';
-import { validSubmission } from './fixtures/submissions';
-import { sampleImages } from './helpers/images';
-import { multipart, startTestApp, TOKEN } from './helpers/testApp';
-import type { TestApp } from './helpers/testApp';
+import { LIMITS } from '../../../src/contract/limits';
+import { countUploads } from '../../../src/server/repositories/uploadsRepository';
+import { BODY_LIMITS, DEFAULT_TIMEOUTS } from '../../../src/server/http/requestLimits';
+import type { Timeouts } from '../../../src/server/http/requestLimits';
+import { validSubmission } from '../fixtures/submissions';
+import { sampleImages } from '../helpers/images';
+import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
 
 type Connection = {
   socket: Socket;

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveAdminToken } from '../../src/server/adminToken';
-import { ConfigError } from '../../src/server/config';
+import { resolveAdminToken } from '../../../src/server/accounts/adminToken';
+import { ConfigError } from '../../../src/server/config';
 
 describe('resolveAdminToken', () => {
   let dir: string;

@@ -3,14 +3,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { LIMITS } from '../contract/limits';
+import { LIMITS } from '../../contract/limits';
 import { ADMIN_TOKEN_ACTOR, actorOf, setActor } from './actor';
 import type { Actor } from './actor';
-import { sessionCookie, sha256Hex } from './accounts/sessions';
-import type { Sessions } from './accounts/sessions';
-import type { Db } from './db/database';
-import { findKeyByHash } from './repositories/accountsRepository';
-import { hasBody } from './requestLimits';
+import { sessionCookie, sha256Hex } from './sessions';
+import type { Sessions } from './sessions';
+import type { Db } from '../db/database';
+import { findKeyByHash } from '../repositories/accountsRepository';
+import { hasBody } from '../http/requestLimits';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { staffSession } from './helpers/accounts';
-import { startTestApp } from './helpers/testApp';
-import type { TestApp } from './helpers/testApp';
-import { TOKEN } from './helpers/testApp';
+import { staffSession } from '../helpers/accounts';
+import { startTestApp } from '../helpers/testApp';
+import type { TestApp } from '../helpers/testApp';
+import { TOKEN } from '../helpers/testApp';
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script>

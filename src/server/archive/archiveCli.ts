@@ -1,9 +1,9 @@
 // `npm run export -- FILE` and `npm run import -- FILE` (scripts/archive.mjs runs this compiled): the database is the
 // one DATABASE_URL names, or the default SQLite file, as for `npm start`.
-import { ArchiveError, exportArchive, importArchive } from './archive/archive';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { ArchiveError, exportArchive, importArchive } from './archive';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 
 const summary = (rows: Record<string, number>) =>
   `${rows.posts ?? 0} posts, ${rows.post_revisions ?? 0} revisions, ${rows.uploads ?? 0} uploads`;

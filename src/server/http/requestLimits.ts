@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preParsingHookHandler } from 'fastify';
-import { LIMITS } from '../contract/limits';
+import { LIMITS } from '../../contract/limits';
 
 export const BODY_LIMITS = {
   /** every route that does not raise it: enough for any small JSON request, far too small to cost anything */

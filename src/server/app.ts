@@ -18,7 +18,7 @@ import { headTags } from './seo/head';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './http/errors';
-import { etagMatches, strongEtag } from './http/etag';
+import { revalidate, strongEtag } from './http/etag';
 import { ContentCaches } from './http/contentCaches';
 import type { Schedule } from './http/contentCaches';
 import { contentState, purgeTrash } from './repositories/postsRepository';
@@ -181,14 +181,10 @@ export async function buildApp({
         if (!read || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
         const preset = reply.getHeader('etag');
         const etag = typeof preset === 'string' ? preset : strongEtag(payload);
-        reply.header('etag', etag);
+        const held = revalidate(request, reply, etag);
         // Answers for a token holder set their own (private, no-store); everything else revalidates.
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-        if (etagMatches(request.headers['if-none-match'], etag)) {
-          reply.code(304);
-          return done(null, '');
-        }
-        done(null, payload);
+        done(null, held ? '' : payload);
       });
       await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(healthRoutes, { db });

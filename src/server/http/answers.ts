@@ -2,7 +2,7 @@
 // them), so sending it writes what is stored, and a revalidation is one string compare and a 304 with no body.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches, strongEtag } from './etag';
+import { clientHolds, strongEtag } from './etag';
 
 export type PreparedAnswer = {
   status: number;
@@ -57,14 +57,12 @@ export function bodyBytes(response: ServerResponse): number {
 
 /**
  * Writes a prepared answer straight to the socket: Fastify's send, serialisation and onSend hooks are skipped (the
- * onResponse log line stays). A 200 whose tag the client holds is a 304: first by plain string compare, the common
- * case, then by RFC 9110's list and weak comparison.
+ * onResponse log line stays). A 200 whose tag the client holds (clientHolds) is a 304.
  */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
   reply.hijack();
   const response = reply.raw;
-  const held = request.headers['if-none-match'];
-  if (answer.status === 200 && held !== undefined && (held === answer.etag || etagMatches(held, answer.etag))) {
+  if (answer.status === 200 && clientHolds(request.headers['if-none-match'], answer.etag)) {
     response.writeHead(304, answer.notModified);
     response.end();
   } else {
@@ -73,4 +71,9 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answe
     response.end(answer.bytes);
   }
   return reply;
+}
+
+/** A token holder's answer: never kept by a shared cache, and never mistaken for the anonymous one. */
+export function markPrivate(reply: FastifyReply): void {
+  void reply.header('cache-control', 'private, no-store');
 }

@@ -1,5 +1,6 @@
-// ETags: how a tag is made, and how If-None-Match is read.
+// ETags: how a tag is made, how If-None-Match and If-Match are read, and the one 304 decision every answer makes.
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A strong validator for exactly these bytes (a string as its UTF-8). */
 export function strongEtag(body: string | Buffer): string {
@@ -11,4 +12,29 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch === undefined) return false;
   const strip = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
+}
+
+/** Whether the client already holds `etag`: first by plain string compare, the common case, then by RFC 9110's list. */
+export function clientHolds(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && (ifNoneMatch === etag || etagMatches(ifNoneMatch, etag));
+}
+
+/**
+ * Sets the answer's ETag and, when the client already holds it, the 304 status: true means send no body. Every
+ * answer that revalidates through Fastify decides here (a prepared answer, written raw, asks clientHolds).
+ */
+export function revalidate(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply.header('etag', etag);
+  if (!clientHolds(request.headers['if-none-match'], etag)) return false;
+  void reply.code(304);
+  return true;
+}
+
+/**
+ * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing resource; otherwise one listed tag must
+ * equal the current one by strong comparison (a weak W/ tag never matches).
+ */
+export function ifMatchHolds(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
 }

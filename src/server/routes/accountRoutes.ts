@@ -40,6 +40,8 @@ import {
   setRole,
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
+import { markPrivate } from '../http/answers';
+import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
 
 export type SignInLimiters = { perAccount: FailureLimiter; perAddress: FailureLimiter };
@@ -76,23 +78,15 @@ const idParams = z.object({
   id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'must be a positive integer')), z.transform(Number)),
 });
 
-function markPrivate(reply: FastifyReply): void {
-  void reply.header('cache-control', 'private, no-store');
-}
-
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   fastify,
   { db, guard, sessions, hasher, limiters, publicUrl, ownOrigins, now },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('text/plain');
-  // A DELETE has no body; a client that labels it JSON anyway must not get the parser's "empty body" 400.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const empty = request.headers['content-length'] === undefined || request.headers['content-length'] === '0';
-    if (request.method === 'DELETE' && empty && request.headers['transfer-encoding'] === undefined)
-      delete request.headers['content-type'];
-    done();
-  });
+  app.addHook('onRequest', (request, reply, done) =>
+    request.method === 'DELETE' ? ignoreEmptyBody(request, reply, done) : done(),
+  );
 
   /** preValidation hook: a staff credential of at least `min`'s role, else 401/403 (and nothing changes). */
   const atLeast = (min: Role) => async (request: FastifyRequest, reply: FastifyReply) => {

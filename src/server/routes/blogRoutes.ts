@@ -4,6 +4,7 @@
 // or into a cache.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { postParams } from '../../contract/params';
 import { blogSubmissionSchema } from '../../contract/schemas';
 import { LIMITS } from '../../contract/limits';
 import type { AdminBlogPost, BlogPost, BlogSummary } from '../../contract/types';
@@ -15,7 +16,8 @@ import { isSlug } from '../../contract/tags';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../accounts/guard';
 import type { Db } from '../db/database';
-import { prepareAnswer, sendPrepared } from '../http/answers';
+import { markPrivate, prepareAnswer, sendPrepared } from '../http/answers';
+import { ifMatchHolds } from '../http/etag';
 import { API_HEADERS } from '../http/security';
 import { sessionCookie } from '../accounts/sessions';
 import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } from '../repositories/postsRepository';
@@ -25,7 +27,7 @@ import { deleteForeverRoute, keepingRoutes } from './keepingRoutes';
 import type { ContentCaches } from '../http/contentCaches';
 import type { CachedResponse } from '../http/responseCache';
 import type { ZodTypeProvider } from '../http/validation';
-import { BODY_LIMITS, bodyDeadline, DEFAULT_TIMEOUTS, refuseBody } from '../http/requestLimits';
+import { BODY_LIMITS, bodyDeadline, DEFAULT_TIMEOUTS, ignoreEmptyBody, refuseBody } from '../http/requestLimits';
 
 export type BlogRoutesOptions = {
   db: Db;
@@ -90,15 +92,6 @@ async function summariesWithStaff(db: Db, posts: BlogSummary[]) {
   });
 }
 
-/**
- * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing post; otherwise one listed tag must equal
- * the current one by strong comparison (a weak W/ tag never matches).
- */
-function ifMatchHolds(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return true;
-  return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
-}
-
 const STALE = 'The post was changed or deleted since you loaded it. Reload it, then make your changes again.';
 const NOT_FOUND = { error: 'Blog not found' };
 
@@ -125,25 +118,8 @@ const deleteQuerySchema = z.object({
   permanent: z.optional(z.enum(['true', 'false'])),
 });
 
-const ID_RULE = 'must be a positive integer';
-const idParamsSchema = z.object({ id: positiveInteger(ID_RULE) });
-/** What idParamsSchema's failure answers (validation.ts), for the route that checks its id itself. */
-const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', message: ID_RULE }] };
-
-/**
- * DELETE has no body, but clients that label every request application/json send the label with nothing after it,
- * which the JSON parser would refuse as an empty body. Without a body there is nothing to parse.
- */
-async function ignoreEmptyBody(request: FastifyRequest): Promise<void> {
-  const length = request.headers['content-length'];
-  const chunked = request.headers['transfer-encoding'] !== undefined;
-  if (!chunked && (length === undefined || length === '0')) delete request.headers['content-type'];
-}
-
-/** A token holder's answer: never kept by a shared cache, and never mistaken for the anonymous one. */
-function markPrivate(reply: FastifyReply): void {
-  void reply.header('cache-control', 'private, no-store');
-}
+/** What postParams' failure answers (validation.ts), for the route that checks its id itself. */
+const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', message: 'must be a positive integer' }] };
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   fastify,
@@ -310,7 +286,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   app.put(
     '/blogs/:id',
     {
-      schema: { params: idParamsSchema, body: blogSubmissionSchema },
+      schema: { params: postParams, body: blogSubmissionSchema },
       bodyLimit: BODY_LIMITS.post,
       onRequest: guard.refuseBlocked,
       preParsing: writeBodyDeadline,
@@ -375,7 +351,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   app.delete(
     '/blogs/:id',
     {
-      schema: { params: idParamsSchema, querystring: deleteQuerySchema },
+      schema: { params: postParams, querystring: deleteQuerySchema },
       // A DELETE that brings a body is answered before the body is read (an empty one labelled JSON still passes).
       onRequest: [refuseBody(), ignoreEmptyBody, guard.refuseBlocked],
       preValidation: tokenFromHeader,

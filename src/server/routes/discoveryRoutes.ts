@@ -5,13 +5,23 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlogPost, BlogSummary } from '../../contract/types';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
-import { etagMatches, strongEtag } from '../http/etag';
+import { revalidate, strongEtag } from '../http/etag';
 import { isSlug } from '../../contract/tags';
 import type { TagRef } from '../../contract/types';
 import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
 import { findTag, publicTagSlugs } from '../repositories/tagsRepository';
 import type { CachedResponse } from '../http/responseCache';
-import { escapeXml, modifiedAt, postDescription, publishedAt, SITE_NAME } from '../seo/text';
+import {
+  FEED_SIZE,
+  feedXml,
+  robotsTxt,
+  SITE_PATHS,
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  sitemapLayout,
+  sitemapXml,
+} from '../seo/feeds';
+import type { Dated } from '../seo/feeds';
 
 export type DiscoveryRoutesOptions = {
   db: Db;
@@ -24,135 +34,13 @@ export type DiscoveryRoutesOptions = {
   maxUrls?: number;
 };
 
-/** Posts in the feed (the newest first). */
-export const FEED_SIZE = 20;
-/** URLs in one sitemap file at most (sitemaps.org). Past that, /sitemap.xml is an index of /sitemap-posts-N.xml files. */
-export const SITEMAP_MAX_URLS = 50_000;
-/** The site's own pages, listed before the posts in the (first) sitemap file. */
-const SITE_PATHS = ['/', '/blog', '/sample'];
-
-const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-
-/** A date as RFC 3339 (Atom) / W3C datetime (sitemaps): a date-only display date is that day at midnight UTC. */
-function dateTime(value: string): string {
-  return value.length === 10 ? `${value}T00:00:00Z` : value;
-}
-
-const newest = (dates: string[]) =>
-  dates.reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
-
-type Dated = Pick<BlogSummary, 'id' | 'createdAt'> & { updatedAt?: string };
-
-const sitemapUrl = (loc: string, lastmod?: string) =>
-  `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(dateTime(lastmod))}</lastmod>` : ''}</url>\n`;
-
-/**
- * One sitemap file: the site's pages when `withSite` (dated by the newest post) with the pages of `tags` (slugs of
- * tags with a public post), then the posts.
- */
-export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, tags: string[] = []): string {
-  const latest = newest(posts.map(modifiedAt));
-  return (
-    XML_DECLARATION +
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    (withSite
-      ? SITE_PATHS.map((path) => sitemapUrl(`${publicUrl}${path}`, path === '/sample' ? undefined : latest)).join('') +
-        tags.map((slug) => sitemapUrl(`${publicUrl}/tag/${slug}`)).join('')
-      : '') +
-    posts.map((post) => sitemapUrl(`${publicUrl}/page/${post.id}`, modifiedAt(post))).join('') +
-    '</urlset>\n'
-  );
-}
-
-export function sitemapIndexXml(files: number, publicUrl: string): string {
-  const entries = Array.from(
-    { length: files },
-    (_, i) => `<sitemap><loc>${escapeXml(`${publicUrl}/sitemap-posts-${i + 1}.xml`)}</loc></sitemap>\n`,
-  );
-  return (
-    XML_DECLARATION +
-    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    entries.join('') +
-    '</sitemapindex>\n'
-  );
-}
-
-/**
- * How the public posts are split: one file while they fit beside the site's pages, else files of `maxUrls` posts
- * (the first keeps the site's pages, so it holds that many fewer posts).
- */
-export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) {
-  // Tag pages share the first file with the site's pages (one file never holds more than maxUrls).
-  const firstPosts = Math.max(0, maxUrls - SITE_PATHS.length - tagCount);
-  const files = postCount <= firstPosts ? 1 : 1 + Math.ceil((postCount - firstPosts) / maxUrls);
-  /** The posts of file n (from 1): how many to skip, and how many to take. */
-  const slice = (n: number) =>
-    n === 1 ? { offset: 0, limit: firstPosts } : { offset: firstPosts + (n - 2) * maxUrls, limit: maxUrls };
-  return { files, slice };
-}
-
-/** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
-export function feedXml(
-  posts: (BlogPost & { updatedAt?: string })[],
-  publicUrl: string,
-  now = new Date(),
-  tag?: TagRef,
-): string {
-  const feedTitle = tag ? `${tag.name} · ${SITE_NAME}` : SITE_NAME;
-  const selfPath = tag ? `/tag/${tag.slug}/feed.xml` : '/feed.xml';
-  const pagePath = tag ? `/tag/${tag.slug}` : '/';
-  const updated = newest(posts.map(modifiedAt)) ?? now.toISOString();
-  const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
-  const entries = posts.map((post) => {
-    const url = `${publicUrl}/page/${post.id}`;
-    return [
-      '<entry>',
-      text('id', url),
-      `<title type="text">${escapeXml(post.title)}</title>`,
-      `<link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
-      text('published', dateTime(publishedAt(post))),
-      text('updated', dateTime(modifiedAt(post))),
-      `<author>${text('name', post.authorName.trim() ? post.authorName : SITE_NAME)}</author>`,
-      `<summary type="text">${escapeXml(postDescription(post))}</summary>`,
-      '</entry>\n',
-    ].join('');
-  });
-  return (
-    XML_DECLARATION +
-    '<feed xmlns="http://www.w3.org/2005/Atom">\n' +
-    text('id', `${publicUrl}${pagePath}`) +
-    text('title', feedTitle) +
-    text(
-      'subtitle',
-      tag ? `${tag.name} stories, analysis and gear picks.` : 'Sports stories, analysis and gear picks.',
-    ) +
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}${selfPath}`)}"/>` +
-    `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}${pagePath}`)}"/>` +
-    text('updated', dateTime(updated)) +
-    `<author>${text('name', SITE_NAME)}</author>` +
-    text('icon', `${publicUrl}/favicon.svg`) +
-    text('logo', `${publicUrl}/logo.png`) +
-    '\n' +
-    entries.join('') +
-    '</feed>\n'
-  );
-}
-
-export function robotsTxt(publicUrl: string): string {
-  // Pages that must stay out of search results say so with robots noindex, which a crawler can only read if it may
-  // fetch them; only the JSON API is closed.
-  return `User-agent: *\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
-}
-
 function send(request: FastifyRequest, reply: FastifyReply, { body, headers }: CachedResponse) {
   const etag = headers?.etag ?? strongEtag(body);
   // Revalidated every time (a new post must show at once), cheaply: a 304 when nothing changed.
-  void reply
-    .headers(headers ?? {})
-    .header('etag', etag)
-    .header('cache-control', 'no-cache');
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.send(body);
+  void reply.headers(headers ?? {});
+  const held = revalidate(request, reply, etag);
+  void reply.header('cache-control', 'no-cache');
+  return held ? reply.send() : reply.send(body);
 }
 
 export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (

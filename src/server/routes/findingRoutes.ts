@@ -3,7 +3,7 @@
 // lists); search answers are not kept (queries are endless, and the index answers in milliseconds).
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync } from 'fastify';
-import { parsePostId } from '../../contract/routes';
+import { postParams } from '../../contract/params';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { findPost, relatedPosts } from '../repositories/postsRepository';
@@ -45,13 +45,6 @@ export const searchQuerySchema = z.object({
   ),
 });
 
-const idParamsSchema = z.object({
-  id: z.pipe(
-    z.string().check(z.refine((s) => parsePostId(s) !== undefined, 'must be a positive integer')),
-    z.transform(Number),
-  ),
-});
-
 export const findingRoutes: FastifyPluginAsync<FindingRoutesOptions> = async (
   fastify,
   { db, caches, now: clock = Date.now },
@@ -73,7 +66,7 @@ export const findingRoutes: FastifyPluginAsync<FindingRoutesOptions> = async (
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/blogs/:id/related', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.get('/blogs/:id/related', { schema: { params: postParams } }, async (request, reply) => {
     const { id } = request.params;
     const at = new Date(clock());
     const body = await cachedJson(`related:${id}`, async () => {

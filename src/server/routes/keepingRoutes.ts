@@ -12,7 +12,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { BlogPost } from '../../contract/types';
-import { parsePostId } from '../../contract/routes';
+import { postIdParam, postParams } from '../../contract/params';
 import type { Actor } from '../accounts/actor';
 import { actorOf } from '../accounts/actor';
 import type { WriteGuard } from '../accounts/guard';
@@ -23,6 +23,7 @@ import { refuseDelete, refuseEdit } from '../accounts/roles';
 import type { PostFacts } from '../accounts/roles';
 import type { WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { findRevision, listRevisions } from '../repositories/revisionsRepository';
+import { markPrivate } from '../http/answers';
 import { refuseBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
 
@@ -57,10 +58,7 @@ export type KeepingRoutesOptions = {
 const NOT_FOUND = { error: 'Blog not found' };
 const REVISION_NOT_FOUND = { error: 'Revision not found' };
 
-const id = (message: string) =>
-  z.pipe(z.string().check(z.refine((s) => parsePostId(s) !== undefined, message)), z.transform(Number));
-const postParams = z.object({ id: id('must be a positive integer') });
-const revisionParams = z.object({ id: id('must be a positive integer'), rev: id('must be a positive integer') });
+const revisionParams = z.object({ id: postIdParam, rev: postIdParam });
 
 /** Who may remove a post for good: owners and editors (Ghost's roles that may delete others' posts). */
 export function mayDeleteForever(actor: Pick<Actor, 'role'> | undefined): boolean {
@@ -101,13 +99,15 @@ export function keepingRoutes(
   app.get('/blogs/:id/revisions', { schema: { params: postParams }, ...read }, async (request, reply) => {
     const revisions = await listRevisions(db, request.params.id);
     if (revisions === undefined) return reply.code(404).send(NOT_FOUND);
-    return reply.header('cache-control', 'private, no-store').send(revisions);
+    markPrivate(reply);
+    return reply.send(revisions);
   });
 
   app.get('/blogs/:id/revisions/:rev', { schema: { params: revisionParams }, ...read }, async (request, reply) => {
     const revision = await findRevision(db, request.params.id, request.params.rev);
     if (revision === undefined) return reply.code(404).send(REVISION_NOT_FOUND);
-    return reply.header('cache-control', 'private, no-store').send(revision);
+    markPrivate(reply);
+    return reply.send(revision);
   });
 
   app.post(

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import { sessionCookie } from '../accounts/sessions';
 import type { WriteGuard } from '../accounts/guard';
-import { etagMatches } from '../http/etag';
+import { revalidate } from '../http/etag';
 import { ImageRejected } from '../images/imageProcessing';
 import type { VariantFormat } from '../images/imageProcessing';
 import type { ImageService, StoredImage } from '../images/imageService';
@@ -173,11 +173,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
     // The name is the content hash (plus width and format), so it is a perfect validator and the bytes never change.
     // The original's tag is not the bare hash: that one named the uncleaned bytes served before processing existed.
     const etag = original === null ? `"${file}"` : `"${file.slice(0, 64)}-clean"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    const held = revalidate(request, reply, etag);
+    void reply.header('x-content-type-options', 'nosniff');
+    if (held) return reply.send();
     return reply.type(image.contentType).send(image.data);
   });
 };

@@ -1,0 +1,126 @@
+// The XML and text crawlers and feed readers read: sitemap files and their index, the Atom feeds (the site's and each
+// tag's) and robots.txt, built from posts already read. Every URL is absolute (PUBLIC_URL) and built from the route table.
+import type { BlogPost, BlogSummary, TagRef } from '../../contract/types';
+import { pathTo } from '../../contract/routes';
+import { SITE_NAME, pageTitle } from '../../contract/site';
+import { escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+
+/** Posts in the feed (the newest first). */
+export const FEED_SIZE = 20;
+/** URLs in one sitemap file at most (sitemaps.org). Past that, /sitemap.xml is an index of /sitemap-posts-N.xml files. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** The site's own pages, listed before the posts in the (first) sitemap file. */
+export const SITE_PATHS = [pathTo('home'), pathTo('blog'), pathTo('sample')];
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** A date as RFC 3339 (Atom) / W3C datetime (sitemaps): a date-only display date is that day at midnight UTC. */
+function dateTime(value: string): string {
+  return value.length === 10 ? `${value}T00:00:00Z` : value;
+}
+
+const newest = (dates: string[]) =>
+  dates.reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
+
+export type Dated = Pick<BlogSummary, 'id' | 'createdAt'> & { updatedAt?: string };
+
+const sitemapUrl = (loc: string, lastmod?: string) =>
+  `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(dateTime(lastmod))}</lastmod>` : ''}</url>\n`;
+
+/**
+ * One sitemap file: the site's pages when `withSite` (dated by the newest post) with the pages of `tags` (slugs of
+ * tags with a public post), then the posts.
+ */
+export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, tags: string[] = []): string {
+  const latest = newest(posts.map(modifiedAt));
+  return (
+    XML_DECLARATION +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    (withSite
+      ? SITE_PATHS.map((path) => sitemapUrl(`${publicUrl}${path}`, path === pathTo('sample') ? undefined : latest)).join('') +
+        tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('')
+      : '') +
+    posts.map((post) => sitemapUrl(`${publicUrl}${pathTo('post', { id: post.id })}`, modifiedAt(post))).join('') +
+    '</urlset>\n'
+  );
+}
+
+export function sitemapIndexXml(files: number, publicUrl: string): string {
+  const entries = Array.from(
+    { length: files },
+    (_, i) => `<sitemap><loc>${escapeXml(`${publicUrl}/sitemap-posts-${i + 1}.xml`)}</loc></sitemap>\n`,
+  );
+  return (
+    XML_DECLARATION +
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    entries.join('') +
+    '</sitemapindex>\n'
+  );
+}
+
+/**
+ * How the public posts are split: one file while they fit beside the site's pages, else files of `maxUrls` posts
+ * (the first keeps the site's pages, so it holds that many fewer posts).
+ */
+export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) {
+  // Tag pages share the first file with the site's pages (one file never holds more than maxUrls).
+  const firstPosts = Math.max(0, maxUrls - SITE_PATHS.length - tagCount);
+  const files = postCount <= firstPosts ? 1 : 1 + Math.ceil((postCount - firstPosts) / maxUrls);
+  /** The posts of file n (from 1): how many to skip, and how many to take. */
+  const slice = (n: number) =>
+    n === 1 ? { offset: 0, limit: firstPosts } : { offset: firstPosts + (n - 2) * maxUrls, limit: maxUrls };
+  return { files, slice };
+}
+
+/** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
+export function feedXml(
+  posts: (BlogPost & { updatedAt?: string })[],
+  publicUrl: string,
+  now = new Date(),
+  tag?: TagRef,
+): string {
+  const feedTitle = pageTitle(tag?.name);
+  const pagePath = tag ? pathTo('tag', { slug: tag.slug }) : pathTo('home');
+  const selfPath = tag ? `${pagePath}/feed.xml` : '/feed.xml';
+  const updated = newest(posts.map(modifiedAt)) ?? now.toISOString();
+  const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
+  const entries = posts.map((post) => {
+    const url = `${publicUrl}${pathTo('post', { id: post.id })}`;
+    return [
+      '<entry>',
+      text('id', url),
+      `<title type="text">${escapeXml(post.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      text('published', dateTime(publishedAt(post))),
+      text('updated', dateTime(modifiedAt(post))),
+      `<author>${text('name', post.authorName.trim() ? post.authorName : SITE_NAME)}</author>`,
+      `<summary type="text">${escapeXml(postDescription(post))}</summary>`,
+      '</entry>\n',
+    ].join('');
+  });
+  return (
+    XML_DECLARATION +
+    '<feed xmlns="http://www.w3.org/2005/Atom">\n' +
+    text('id', `${publicUrl}${pagePath}`) +
+    text('title', feedTitle) +
+    text(
+      'subtitle',
+      tag ? `${tag.name} stories, analysis and gear picks.` : 'Sports stories, analysis and gear picks.',
+    ) +
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}${selfPath}`)}"/>` +
+    `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}${pagePath}`)}"/>` +
+    text('updated', dateTime(updated)) +
+    `<author>${text('name', SITE_NAME)}</author>` +
+    text('icon', `${publicUrl}/favicon.svg`) +
+    text('logo', `${publicUrl}/logo.png`) +
+    '\n' +
+    entries.join('') +
+    '</feed>\n'
+  );
+}
+
+export function robotsTxt(publicUrl: string): string {
+  // Pages that must stay out of search results say so with robots noindex, which a crawler can only read if it may
+  // fetch them; only the JSON API is closed.
+  return `User-agent: *\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
+}

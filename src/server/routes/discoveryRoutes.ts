@@ -2,12 +2,10 @@
 // from PUBLIC_URL. Sitemap and feed answers are kept in caches.lists, so every write (and, through ContentCaches,
 // another process's write within about a second) makes the next request rebuild them with the new post in it.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { BlogPost, BlogSummary } from '../../contract/types';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { revalidate, strongEtag } from '../http/etag';
 import { isSlug } from '../../contract/tags';
-import type { TagRef } from '../../contract/types';
 import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
 import { findTag, publicTagSlugs } from '../repositories/tagsRepository';
 import type { CachedResponse } from '../http/responseCache';

@@ -37,8 +37,9 @@ export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, t
     XML_DECLARATION +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
     (withSite
-      ? SITE_PATHS.map((path) => sitemapUrl(`${publicUrl}${path}`, path === pathTo('sample') ? undefined : latest)).join('') +
-        tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('')
+      ? SITE_PATHS.map((path) =>
+          sitemapUrl(`${publicUrl}${path}`, path === pathTo('sample') ? undefined : latest),
+        ).join('') + tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('')
       : '') +
     posts.map((post) => sitemapUrl(`${publicUrl}${pathTo('post', { id: post.id })}`, modifiedAt(post))).join('') +
     '</urlset>\n'

@@ -1,20 +1,19 @@
 // The <head> of every server-rendered page: title, description, canonical URL, Open Graph, Twitter card, JSON-LD, the
 // feed link and, for pages that must stay out of search results, robots noindex. Absolute URLs come from PUBLIC_URL
 // only (never the Host header, which any client can set and a cache would then serve to everyone).
-import { parsePostId } from '../../contract/routes';
+import { parsePostId, pathTo } from '../../contract/routes';
+import { jsonForScript, pageTitle, SITE_NAME } from '../../contract/site';
 import type { BlogPost, TagRef } from '../../contract/types';
 import {
   absoluteUrl,
   DEFAULT_IMAGE,
   escapeHtml,
-  jsonForScript,
   LOGO,
   modifiedAt,
   parsePrice,
   postDescription,
   publishedAt,
   shareImage,
-  SITE_NAME,
 } from './text';
 import type { ShareImage } from './text';
 
@@ -30,12 +29,12 @@ const SITE_DESCRIPTION =
 const FIXED = {
   home: { title: SITE_NAME, description: SITE_DESCRIPTION, crumb: undefined },
   blog: {
-    title: `Blog · ${SITE_NAME}`,
+    title: pageTitle('Blog'),
     description: `Latest sports stories on ${SITE_NAME}: match analysis, training know-how and honest gear picks.`,
     crumb: 'Blog',
   },
   sample: {
-    title: `How to Create a Video Channel in 5 Steps · ${SITE_NAME}`,
+    title: pageTitle('How to Create a Video Channel in 5 Steps'),
     description:
       'A sample article: find your niche, set up your gear, film, edit and publish your first videos, and grow a community around your sport.',
     crumb: 'How to Create a Video Channel in 5 Steps',
@@ -59,7 +58,7 @@ function pathname(path: string): string {
 }
 
 /** /blog?cursor=N is a page of its own (a crawler follows Load more through it); any other query is not. */
-function blogCanonical(path: string, base = '/blog'): string {
+function blogCanonical(path: string, base = pathTo('blog')): string {
   const query = path.includes('?') ? path.slice(path.indexOf('?') + 1).split('#')[0] : '';
   const cursor = new URLSearchParams(query).get('cursor');
   return cursor !== null && parsePostId(cursor) !== undefined ? `${base}?cursor=${cursor}` : base;
@@ -139,9 +138,9 @@ function postGraph(post: BlogPost, publicUrl: string, canonical: string, descrip
       isPartOf: { '@id': `${publicUrl}/#website` },
     },
     breadcrumbs(publicUrl, [
-      { name: 'Home', path: '/' },
-      { name: 'Blog', path: '/blog' },
-      { name: post.title, path: `/page/${post.id}` },
+      { name: 'Home', path: pathTo('home') },
+      { name: 'Blog', path: pathTo('blog') },
+      { name: post.title, path: pathTo('post', { id: post.id }) },
     ]),
     organization(publicUrl),
     website(publicUrl),
@@ -151,7 +150,8 @@ function postGraph(post: BlogPost, publicUrl: string, canonical: string, descrip
 
 /**
  * The tags for one page's <head>, every value escaped. `publicUrl` is PUBLIC_URL without a trailing slash (as
- * config.publicUrl holds it). The caller removes the shell's own <title> and description (see injectHead).
+ * config.publicUrl holds it). The caller puts them in place of the shell's own <title> and description
+ * (pages/template.ts, withHead).
  */
 export function headTags(page: HeadPage, publicUrl: string): string {
   const feed = link('alternate', `${publicUrl}/feed.xml`, ` type="application/atom+xml" title="${SITE_NAME}"`);
@@ -159,7 +159,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
   if (page.kind === 'private' || page.kind === 'notFound') {
     const name = page.kind === 'private' ? PRIVATE_TITLES[pathname(page.path)] : 'Page not found';
     return [
-      `<title>${escapeHtml(name ? `${name} · ${SITE_NAME}` : SITE_NAME)}</title>`,
+      `<title>${escapeHtml(pageTitle(name))}</title>`,
       meta('description', SITE_DESCRIPTION),
       // Nothing here belongs in search results (a 404 says so with its status too; the meta is for the rendered page).
       meta('robots', 'noindex'),
@@ -180,15 +180,15 @@ export function headTags(page: HeadPage, publicUrl: string): string {
   let tagFeed = '';
   if (page.kind === 'tag') {
     const { tag } = page;
-    const base = `/tag/${tag.slug}`;
-    title = `${tag.name} · ${SITE_NAME}`;
+    const base = pathTo('tag', { slug: tag.slug });
+    title = pageTitle(tag.name);
     ogTitle = tag.name;
     description = `${tag.name} stories on ${SITE_NAME}: the latest reports, analysis and gear picks tagged ${tag.name}.`;
     canonical = `${publicUrl}${blogCanonical(page.path, base)}`;
     tagFeed = link(
       'alternate',
       `${publicUrl}${base}/feed.xml`,
-      ` type="application/atom+xml" title="${escapeHtml(`${tag.name} · ${SITE_NAME}`)}"`,
+      ` type="application/atom+xml" title="${escapeHtml(title)}"`,
     );
     graph = [
       {
@@ -202,17 +202,17 @@ export function headTags(page: HeadPage, publicUrl: string): string {
       website(publicUrl),
       organization(publicUrl),
       breadcrumbs(publicUrl, [
-        { name: 'Home', path: '/' },
-        { name: 'Blog', path: '/blog' },
+        { name: 'Home', path: pathTo('home') },
+        { name: 'Blog', path: pathTo('blog') },
         { name: tag.name, path: base },
       ]),
     ];
   } else if (page.kind === 'post') {
     const { post } = page;
-    title = post.title ? `${post.title} · ${SITE_NAME}` : SITE_NAME;
+    title = pageTitle(post.title);
     ogTitle = post.title || SITE_NAME;
     description = postDescription(post);
-    canonical = `${publicUrl}/page/${post.id}`;
+    canonical = `${publicUrl}${pathTo('post', { id: post.id })}`;
     image = shareImage(post.imageUrl, post.images, publicUrl);
     graph = postGraph(post, publicUrl, canonical, description, image.url);
   } else {
@@ -220,7 +220,8 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     title = fixed.title;
     ogTitle = fixed.crumb ?? SITE_NAME;
     description = fixed.description;
-    const path = page.kind === 'home' ? '/' : page.kind === 'blog' ? blogCanonical(page.path) : '/sample';
+    const path =
+      page.kind === 'home' ? pathTo('home') : page.kind === 'blog' ? blogCanonical(page.path) : pathTo('sample');
     canonical = `${publicUrl}${path}`;
     const webPage = {
       '@type': page.kind === 'blog' ? 'CollectionPage' : 'WebPage',
@@ -234,8 +235,8 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     if (fixed.crumb !== undefined)
       graph.push(
         breadcrumbs(publicUrl, [
-          { name: 'Home', path: '/' },
-          { name: fixed.crumb, path: page.kind === 'blog' ? '/blog' : '/sample' },
+          { name: 'Home', path: pathTo('home') },
+          { name: fixed.crumb, path: pathTo(page.kind) },
         ]),
       );
   }
@@ -268,17 +269,4 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': graph })}</script>`,
   );
   return tags.join('');
-}
-
-/**
- * The shell's head with these tags in place of its own <title> and meta description (index.html carries both for
- * client-only pages).
- */
-export function injectHead(html: string, tags: string): string {
-  const withoutDefaults = html
-    .replace(/<title>[^<]*<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  const end = withoutDefaults.indexOf('</head>');
-  if (end === -1) return withoutDefaults;
-  return `${withoutDefaults.slice(0, end)}${tags}${withoutDefaults.slice(end)}`;
 }

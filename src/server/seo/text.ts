@@ -1,11 +1,10 @@
-// Text helpers the head, the sitemap and the feed share: escaping for HTML, XML and script data blocks, a post's
+// Text helpers the head, the sitemap and the feed share: escaping for HTML and XML, a post's
 // description, the dates and prices written as display text, and the URL rules for absolute links and share images.
 import type { BlogPost } from '../../contract/types';
 import type { ImageMap } from '../../contract/images';
 import { variantUrl } from '../../contract/images';
+import { SITE_NAME } from '../../contract/site';
 import { isSafeUrl } from '../../contract/urls';
-
-export const SITE_NAME = 'Touchline';
 
 /** The share image used when a post has none a social site can show (1200 × 630, public/og-image.png). */
 export const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
@@ -28,19 +27,6 @@ const NOT_XML_CHAR =
 /** Safe in XML text and in a quoted attribute value; characters XML cannot carry are dropped. */
 export function escapeXml(value: string): string {
   return value.replace(NOT_XML_CHAR, '').replace(/[&<>"']/g, (c) => (c === "'" ? '&apos;' : (HTML_ESCAPES[c] ?? c)));
-}
-
-/**
- * JSON for a `<script type="application/ld+json">` data block: `<` can never open `</script>` or `<!--`, and U+2028
- * and U+2029 are escaped (JavaScript engines that eval'd JSON once choked on them; some parsers still do).
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Whitespace collapsed, control characters dropped: text fit for a one-line description. */

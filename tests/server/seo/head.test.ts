@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 // The <head> of server-rendered pages, read back through a real HTML parser as a browser or crawler reads it.
 import type { BlogPost, Product } from '../../../src/contract/types';
-import { headTags, injectHead } from '../../../src/server/seo/head';
+import { headTags } from '../../../src/server/seo/head';
+import { withHead } from '../../../src/server/pages/template';
 import type { HeadPage } from '../../../src/server/seo/head';
 import { parseDisplayDate, parsePrice } from '../../../src/server/seo/text';
 
@@ -310,11 +311,11 @@ describe('headTags for the other pages', () => {
   });
 });
 
-describe('injectHead', () => {
+describe('the head in the shell (withHead)', () => {
   it("replaces the shell's title and description and adds the tags before </head>", () => {
     const shell =
       '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Default." /><title>Touchline</title><script>x</script></head><body></body></html>';
-    const html = injectHead(shell, headTags({ kind: 'blog', path: '/blog' }, SITE));
+    const html = withHead(shell, headTags({ kind: 'blog', path: '/blog' }, SITE));
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.querySelectorAll('title')).toHaveLength(1);
     expect(doc.title).toBe('Blog · Touchline');

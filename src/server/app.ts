@@ -24,7 +24,7 @@ import type { Schedule } from './http/contentCaches';
 import { contentState, purgeTrash } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
-import { findingRoutes } from './routes/findingRoutes';
+import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -198,7 +198,7 @@ export async function buildApp({
         ownOrigins,
         now,
       });
-      await api.register(findingRoutes, { db, caches, now });
+      await api.register(tagsSearchRoutes, { db, caches, now });
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { passwordProblem } from './accounts/passwords';
+import { passwordProblem } from '../contract/passwords';
 import { formatIssues } from './http/validation';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };

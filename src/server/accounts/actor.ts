@@ -1,16 +1,13 @@
 // Who a staff request acts as. Every write route reads it through actorOf() after the guard let the request in, so
 // the rules that depend on the caller (roles, who saved a revision) have one place to ask.
-
-/** Ghost's four staff roles, weakest first. */
-export const ROLES = ['contributor', 'author', 'editor', 'owner'] as const;
-export type Role = (typeof ROLES)[number];
+import type { StaffRole } from '../../contract/roles';
 
 export type Actor = {
   /** The signed-in account, or null for a key (API key or ADMIN_TOKEN) acting with owner rights. */
   accountId: number | null;
   /** How revisions and logs name the caller: the account's name, or the key's name. */
   name: string;
-  role: Role;
+  role: StaffRole;
 };
 
 /** ADMIN_TOKEN: an owner key with no account behind it. */

@@ -1,5 +1,5 @@
-// Password hashing (argon2id at OWASP's cost), the rules a new password meets, and a check that takes the same time
-// whether or not the account exists.
+// Password hashing (argon2id at OWASP's cost) and a check that takes the same time whether or not the account exists.
+// The rules a new password meets are the contract's (contract/passwords.ts): the admin's forms say the same ones.
 import argon2 from 'argon2';
 
 export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: number };
@@ -9,18 +9,6 @@ export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: 
  * may pass a lower cost to buildApp; nothing else does.
  */
 export const OWASP_COST: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-
-export const PASSWORD_MIN = 10;
-/** Long passphrases are welcome; the cap only keeps one request from making the server hash megabytes. */
-export const PASSWORD_MAX = 256;
-
-/** Why a new password is refused, or undefined when it is acceptable. */
-export function passwordProblem(password: string, email: string): string | undefined {
-  if (password.length < PASSWORD_MIN) return `The password must have at least ${PASSWORD_MIN} characters`;
-  if (password.length > PASSWORD_MAX) return `The password must have at most ${PASSWORD_MAX} characters`;
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'The password must not be your email';
-  return undefined;
-}
 
 export class PasswordHasher {
   private dummy: Promise<string> | undefined;

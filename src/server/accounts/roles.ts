@@ -1,12 +1,10 @@
 // The role table (Ghost's four roles) for post writes: what each role may do with which post.
 import type { Actor } from './actor';
-import type { PostStatus } from '../../contract/types';
-
-/** What the rules need to know of a stored post. */
-export type PostFacts = { createdBy: number | null; status: PostStatus };
+import { mayManageAll } from '../../contract/roles';
+import type { PostFacts } from '../repositories/postsRepository';
 
 const own = (actor: Actor, post: PostFacts) => actor.accountId !== null && post.createdBy === actor.accountId;
-const everything = (actor: Actor) => actor.role === 'editor' || actor.role === 'owner';
+const everything = (actor: Actor) => mayManageAll(actor.role);
 
 const CONTRIBUTOR_DRAFTS = 'Contributors may only save drafts: an editor publishes them';
 const NOT_YOURS = 'You may only change your own posts';

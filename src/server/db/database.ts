@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import { Pool } from 'pg';
 // Kysely's stream() on PostgreSQL reads through a server-side cursor (the sitemap streams its posts).
 import Cursor from 'pg-cursor';
+import type { StaffRole } from '../../contract/roles';
 import type { DatabaseConfig } from '../config';
 
 /** ISO text on SQLite, timestamptz (read back as Date) on PostgreSQL; always written as an ISO string. */
@@ -41,7 +42,8 @@ export interface PostsTable {
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
-export type RoleName = 'contributor' | 'author' | 'editor' | 'owner';
+/** A staff role as a column holds it: the contract's list (contract/roles.ts). */
+export type RoleName = StaffRole;
 
 export interface AccountsTable {
   id: Generated<number>;
@@ -228,4 +230,9 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** A timestamp column as the API writes it: PostgreSQL gives a Date, SQLite the ISO text it stores. */
+export function isoTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : value;
 }

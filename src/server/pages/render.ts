@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 import { findPost, listPosts, relatedPosts } from '../repositories/postsRepository';
 import { searchPosts } from '../repositories/searchRepository';
 import { findTag } from '../repositories/tagsRepository';
-import { searchQuerySchema } from '../routes/findingRoutes';
+import { searchQuerySchema } from '../../contract/search';
 import { headTags } from '../seo/head';
 import type { HeadPage } from '../seo/head';
 import type { PreparedAnswer } from '../http/answers';

@@ -1,6 +1,7 @@
 // All SQL about staff accounts, their sessions, API keys and invitations.
 import type { Kysely, Transaction } from 'kysely';
 import type { PostStaff, StaffRef } from '../../contract/types';
+import { isoTime } from '../db/database';
 import type { Database, Db, RoleName } from '../db/database';
 
 export type Account = { id: number; email: string; name: string; role: RoleName };
@@ -8,8 +9,6 @@ export type AccountWithHash = Account & { passwordHash: string };
 
 /** Emails are compared case-insensitively: stored and looked up lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
 const accountColumns = ['id', 'email', 'name', 'role'] as const;
 
@@ -118,7 +117,7 @@ export async function findSession(db: Db, idHash: string): Promise<SessionRow | 
     .executeTakeFirst();
   if (row === undefined) return undefined;
   const { last_used_at: lastUsed, ...account } = row;
-  return { account, lastUsedAt: Date.parse(iso(lastUsed)) };
+  return { account, lastUsedAt: Date.parse(isoTime(lastUsed)) };
 }
 
 export async function touchSession(db: Db, idHash: string, now: Date): Promise<void> {
@@ -148,12 +147,12 @@ export async function insertKey(db: Db, name: string, keyHash: string, now: Date
     .values({ name, key_hash: keyHash, created_at: now.toISOString() })
     .returning(['id', 'name', 'created_at'])
     .executeTakeFirstOrThrow();
-  return { id: row.id, name: row.name, createdAt: iso(row.created_at) };
+  return { id: row.id, name: row.name, createdAt: isoTime(row.created_at) };
 }
 
 export async function listKeys(db: Db): Promise<ApiKey[]> {
   const rows = await db.kysely.selectFrom('api_keys').select(['id', 'name', 'created_at']).orderBy('id').execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: iso(row.created_at) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: isoTime(row.created_at) }));
 }
 
 export async function findKeyByHash(db: Db, keyHash: string): Promise<{ id: number; name: string } | undefined> {
@@ -197,7 +196,7 @@ export async function findInvitation(executor: Kysely<Database>, tokenHash: stri
       id: row.id,
       email: row.email,
       role: row.role,
-      expiresAt: Date.parse(iso(row.expires_at)),
+      expiresAt: Date.parse(isoTime(row.expires_at)),
       used: row.used_at !== null,
     }
   );
@@ -212,14 +211,6 @@ export async function claimInvitation(trx: Transaction<Database>, id: number, no
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return numUpdatedRows > 0n;
-}
-
-/** Display names of accounts by id (who created and last changed posts). */
-export async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.kysely.selectFrom('accounts').select(['id', 'name']).where('id', 'in', unique).execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Who created and last changed each post, by post id (one query for a page of posts). */

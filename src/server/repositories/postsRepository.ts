@@ -1,19 +1,20 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
 import type { Kysely, Transaction } from 'kysely';
-import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../contract/types';
+import type { BlogPost, BlogSummary, PostState, PostStatus, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
+import { isoTime } from '../db/database';
 import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
 import { POST_ID_MAX } from '../../contract/limits';
-import type { PostFacts } from '../accounts/roles';
 import { tagsOf } from '../../contract/tags';
 import { indexPost, unindexPost } from '../search/searchIndex';
 import { tagsOfPosts, writePostTags } from './tagsRepository';
 import { isPublic } from './visibility';
+import { storeRevision } from './revisionsRepository';
+import type { Author } from './revisionsRepository';
 
-function isoTime(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : value;
-}
+/** What the role rules (accounts/roles.ts) need to know of a stored post. */
+export type PostFacts = { createdBy: number | null; status: PostStatus };
 
 function json(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
@@ -393,9 +394,6 @@ export type WriteCondition = {
   by?: Author;
 };
 
-/** Who made a change, as a revision names them (accounts/actor.ts's Actor fits). */
-export type Author = { accountId: number | null; name: string };
-
 export type WriteOutcome<T> = { outcome: 'done'; value: T } | { outcome: 'not-found' } | { outcome: 'conflict' };
 
 class Refused extends Error {
@@ -607,26 +605,6 @@ export async function listTrashed(
     posts: page.map((row) => ({ ...toSummary(row, now), deletedAt: isoTime(row.deleted_at ?? '') })),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
   };
-}
-
-/** Stores `version` (the read shape of the version a change replaced) as a revision of its post. */
-async function storeRevision(
-  trx: Transaction<Database>,
-  version: BlogPost,
-  by: Author | undefined,
-  now: Date,
-): Promise<void> {
-  await trx
-    .insertInto('post_revisions')
-    .values({
-      post_id: version.id,
-      saved_at: now.toISOString(),
-      saved_by_account_id: by?.accountId ?? null,
-      saved_by: by?.name ?? '',
-      title: version.title,
-      post: JSON.stringify(version),
-    })
-    .execute();
 }
 
 /**

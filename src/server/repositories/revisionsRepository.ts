@@ -1,9 +1,33 @@
-// Reads of a post's revisions (issue 22). They are written by the posts repository, inside each change's transaction.
+// A post's revisions: the version each change replaced, kept so nothing is lost. Stored inside the posts repository's
+// write transaction (storeRevision), read by the history and restore routes.
+import type { Transaction } from 'kysely';
 import type { BlogPost, RevisionSummary } from '../../contract/types';
-import type { Db } from '../db/database';
+import { isoTime } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { POST_ID_MAX } from '../../contract/limits';
 
-const isoTime = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+/** Who made a change, as a revision names them (accounts/actor.ts's Actor fits). */
+export type Author = { accountId: number | null; name: string };
+
+/** Stores `version` (the read shape of the version a change replaced) as a revision of its post. */
+export async function storeRevision(
+  trx: Transaction<Database>,
+  version: BlogPost,
+  by: Author | undefined,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('post_revisions')
+    .values({
+      post_id: version.id,
+      saved_at: now.toISOString(),
+      saved_by_account_id: by?.accountId ?? null,
+      saved_by: by?.name ?? '',
+      title: version.title,
+      post: JSON.stringify(version),
+    })
+    .execute();
+}
 
 /** The post's revisions, newest first; undefined when no post (in the trash or not) has this id. */
 export async function listRevisions(db: Db, postId: number): Promise<RevisionSummary[] | undefined> {

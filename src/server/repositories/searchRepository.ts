@@ -2,6 +2,7 @@
 // index (search/searchIndex.ts). Title matches first, then newer first; an offset cursor pages through the rest.
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
+import { SEARCH_OFFSET_MAX } from '../../contract/search';
 import type { SearchAnswer } from '../../contract/types';
 import type { Db } from '../db/database';
 import { ftsExpression, parseQuery, postgresQuery } from '../search/searchQuery';
@@ -9,8 +10,6 @@ import { isPublic } from './visibility';
 import { tagsOfPosts } from './tagsRepository';
 
 export const SEARCH_PAGE_SIZE = 20;
-/** Past this many results a reader refines the query instead (and no offset grows without bound). */
-export const SEARCH_OFFSET_MAX = 1_000;
 
 type Hit = { id: number; title: string; author_name: string; publish_date: string; snippet: string };
 

@@ -10,13 +10,14 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../contract/accountSchemas';
-import { GRANTABLE_ROLES } from '../../contract/roles';
+import { GRANTABLE_ROLES, invitableRoles, roleRank } from '../../contract/roles';
+import type { StaffRole } from '../../contract/roles';
+import { passwordProblem } from '../../contract/passwords';
 import type { StaffUser } from '../../contract/types';
-import { actorOf, ROLES } from '../accounts/actor';
-import type { Actor, Role } from '../accounts/actor';
+import { actorOf } from '../accounts/actor';
+import type { Actor } from '../accounts/actor';
 import { CROSS_SITE, fromOwnOrigin, limiterKey } from '../accounts/guard';
 import type { FailureLimiter, WriteGuard } from '../accounts/guard';
-import { passwordProblem } from '../accounts/passwords';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
 import type { Sessions } from '../accounts/sessions';
@@ -72,7 +73,6 @@ const SETUP_DONE = 'The owner account already exists: sign in instead';
 const ACCOUNT_EXISTS = 'An account with this email already exists';
 const FORBIDDEN = "Your role doesn't allow this";
 
-const rank = (role: Role) => ROLES.indexOf(role);
 const userOf = ({ id, email, name, role }: Account): StaffUser => ({ id, email, name, role });
 const idParams = z.object({
   id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'must be a positive integer')), z.transform(Number)),
@@ -89,11 +89,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   );
 
   /** preValidation hook: a staff credential of at least `min`'s role, else 401/403 (and nothing changes). */
-  const atLeast = (min: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const atLeast = (min: StaffRole) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard.authorize(request, reply))) return reply;
-    if (rank(actorOf(request)!.role) < rank(min)) return reply.code(403).send({ error: FORBIDDEN });
+    if (roleRank(actorOf(request)!.role) < roleRank(min)) return reply.code(403).send({ error: FORBIDDEN });
   };
-  const staff = (min: Role) => ({ onRequest: guard.refuseBlocked, preValidation: atLeast(min) });
+  const staff = (min: StaffRole) => ({ onRequest: guard.refuseBlocked, preValidation: atLeast(min) });
   const actor = (request: FastifyRequest): Actor => actorOf(request)!;
 
   /** Seconds until sign-in may be tried again for this address or this email, or 0. */
@@ -216,9 +216,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   app.post('/invitations', { ...staff('editor'), schema: { body: invitationSchema } }, async (request, reply) => {
     const { email, role } = request.body;
-    // Owners invite editors, authors and contributors; editors invite authors and contributors.
-    const mayInvite = actor(request).role === 'owner' ? GRANTABLE_ROLES : (['contributor', 'author'] as const);
-    if (!(mayInvite as readonly string[]).includes(role))
+    if (!invitableRoles(actor(request).role).includes(role))
       return reply.code(403).send({ error: `Your role cannot invite an ${role === 'owner' ? 'owner' : role}` });
     if ((await findAccountByEmail(db, email)) !== undefined) return reply.code(409).send({ error: ACCOUNT_EXISTS });
     const at = new Date(now());

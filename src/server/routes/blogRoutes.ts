@@ -1,5 +1,5 @@
 // GET /api/blogs (cursor pages, newest first), GET /api/blogs/:id, POST /api/blogs, PUT and DELETE /api/blogs/:id
-// (DELETE moves a post to the trash; ?permanent=true removes a trashed one for good, see keepingRoutes.ts).
+// (DELETE moves a post to the trash; ?permanent=true removes a trashed one for good, see revisionsTrashRoutes.ts).
 // Anonymous readers see public posts only, from the caches; a reader holding the token sees every post, never from
 // or into a cache.
 import * as z from 'zod/mini';
@@ -11,7 +11,6 @@ import type { AdminBlogPost, BlogPost, BlogSummary } from '../../contract/types'
 import { actorOf } from '../accounts/actor';
 import type { Actor } from '../accounts/actor';
 import { refuseCreate, refuseDelete, refuseEdit } from '../accounts/roles';
-import type { PostFacts } from '../accounts/roles';
 import { isSlug } from '../../contract/tags';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../accounts/guard';
@@ -21,9 +20,9 @@ import { ifMatchHolds } from '../http/etag';
 import { API_HEADERS } from '../http/security';
 import { sessionCookie } from '../accounts/sessions';
 import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } from '../repositories/postsRepository';
-import type { WriteCondition, WriteOutcome } from '../repositories/postsRepository';
+import type { PostFacts, WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { postStaff } from '../repositories/accountsRepository';
-import { deleteForeverRoute, keepingRoutes } from './keepingRoutes';
+import { deleteForeverRoute, revisionsTrashRoutes } from './revisionsTrashRoutes';
 import type { ContentCaches } from '../http/contentCaches';
 import type { CachedResponse } from '../http/responseCache';
 import type { ZodTypeProvider } from '../http/validation';
@@ -335,7 +334,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     }
   }
 
-  keepingRoutes(app, {
+  revisionsTrashRoutes(app, {
     db,
     guard,
     caches,

@@ -251,7 +251,7 @@ describe('slow clients are cut off', () => {
 });
 
 describe('the default timeouts', () => {
-  it('are the issue numbers: headers within 40 s, uploads 2 minutes, keep-alive past 60 s', async () => {
+  it('give headers 40 s, uploads 2 minutes, and keep connections alive past 60 s', async () => {
     const { t } = await listening();
     try {
       // connectionsCheckingInterval is a constructor option Node keeps on the server; its types do not list it.

@@ -1,51 +1,19 @@
 // Finding posts (issue 23): GET /api/tags, GET /api/blogs/:id/related and GET /api/search. Every answer is about
 // public posts only, whoever asks. Tags and related stories are kept in caches.lists (dropped by every write, like the
 // lists); search answers are not kept (queries are endless, and the index answers in milliseconds).
-import * as z from 'zod/mini';
 import type { FastifyPluginAsync } from 'fastify';
 import { postParams } from '../../contract/params';
+import { searchQuerySchema } from '../../contract/search';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { findPost, relatedPosts } from '../repositories/postsRepository';
-import { SEARCH_OFFSET_MAX, searchPosts } from '../repositories/searchRepository';
+import { searchPosts } from '../repositories/searchRepository';
 import { listTagCounts } from '../repositories/tagsRepository';
 import type { ZodTypeProvider } from '../http/validation';
 
-export type FindingRoutesOptions = { db: Db; caches: ContentCaches; now?: () => number };
+export type TagsSearchRoutesOptions = { db: Db; caches: ContentCaches; now?: () => number };
 
-/** Characters of a search query at most, after trimming. */
-export const QUERY_MAX = 200;
-
-// U+0000 and unpaired surrogates: text neither database takes as a parameter.
-// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this must find
-const NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const searchQuerySchema = z.object({
-  q: z.pipe(
-    z.string().check(
-      z.refine((s) => s.trim().length >= 1, 'is required'),
-      z.refine((s) => s.trim().length <= QUERY_MAX, `must be at most ${QUERY_MAX} characters`),
-      z.refine((s) => !NOT_TEXT.test(s), 'must not contain NUL characters or unpaired surrogates'),
-    ),
-    z.transform((s) => s.trim()),
-  ),
-  cursor: z._default(
-    z.pipe(
-      z
-        .string()
-        .check(
-          z.refine(
-            (s) => /^(0|[1-9]\d{0,3})$/.test(s) && Number(s) <= SEARCH_OFFSET_MAX,
-            'must be a cursor taken from a previous answer',
-          ),
-        ),
-      z.transform(Number),
-    ),
-    0,
-  ),
-});
-
-export const findingRoutes: FastifyPluginAsync<FindingRoutesOptions> = async (
+export const tagsSearchRoutes: FastifyPluginAsync<TagsSearchRoutesOptions> = async (
   fastify,
   { db, caches, now: clock = Date.now },
 ) => {

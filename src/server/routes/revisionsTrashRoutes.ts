@@ -13,15 +13,14 @@ import type {
 } from 'fastify';
 import type { BlogPost } from '../../contract/types';
 import { postIdParam, postParams } from '../../contract/params';
-import type { Actor } from '../accounts/actor';
+import { mayDeleteForever } from '../../contract/roles';
 import { actorOf } from '../accounts/actor';
 import type { WriteGuard } from '../accounts/guard';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { deleteForever, restoreFromTrash, restoreRevision, trashedFacts } from '../repositories/postsRepository';
 import { refuseDelete, refuseEdit } from '../accounts/roles';
-import type { PostFacts } from '../accounts/roles';
-import type { WriteCondition, WriteOutcome } from '../repositories/postsRepository';
+import type { PostFacts, WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { findRevision, listRevisions } from '../repositories/revisionsRepository';
 import { markPrivate } from '../http/answers';
 import { refuseBody } from '../http/requestLimits';
@@ -43,7 +42,7 @@ export type ReplaceWithRetry = <T>(
   refuse: (facts: PostFacts) => string | undefined,
 ) => Promise<WriteOutcome<T> | { outcome: 'precondition' } | { outcome: 'forbidden'; error: string }>;
 
-export type KeepingRoutesOptions = {
+export type RevisionsTrashRoutesOptions = {
   db: Db;
   guard: WriteGuard;
   caches: ContentCaches;
@@ -60,11 +59,6 @@ const REVISION_NOT_FOUND = { error: 'Revision not found' };
 
 const revisionParams = z.object({ id: postIdParam, rev: postIdParam });
 
-/** Who may remove a post for good: owners and editors (Ghost's roles that may delete others' posts). */
-export function mayDeleteForever(actor: Pick<Actor, 'role'> | undefined): boolean {
-  return actor?.role === 'owner' || actor?.role === 'editor';
-}
-
 /** DELETE /api/blogs/:id?permanent=true, after the guard let the caller in. */
 export async function deleteForeverRoute(
   db: Db,
@@ -74,7 +68,7 @@ export async function deleteForeverRoute(
   postId: number,
   clock: () => number,
 ): Promise<FastifyReply> {
-  if (!mayDeleteForever(actorOf(request)))
+  if (!mayDeleteForever(actorOf(request)?.role))
     return reply.code(403).send({ error: 'Only an owner or an editor may delete a post for good.' });
   const outcome = await deleteForever(db, postId, new Date(clock()));
   if (outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
@@ -86,9 +80,9 @@ export async function deleteForeverRoute(
   return reply.code(204).send();
 }
 
-export function keepingRoutes(
+export function revisionsTrashRoutes(
   app: Api,
-  { db, guard, caches, clock, replaceWithRetry, sendPost, stale }: KeepingRoutesOptions,
+  { db, guard, caches, clock, replaceWithRetry, sendPost, stale }: RevisionsTrashRoutesOptions,
 ): void {
   const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard.authorize(request, reply))) return reply;

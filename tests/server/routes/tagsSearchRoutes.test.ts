@@ -1,4 +1,4 @@
-// Issue 23 on the API: tags on posts (rules, slugs, ?tag=, /api/tags), related stories, and full-text search with its
+// Finding posts on the API: tags on posts (rules, slugs, ?tag=, /api/tags), related stories, and full-text search with its
 // matching rules, hostile queries and an index that follows every write. Runs on SQLite and on PostgreSQL.
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from '../../../src/contract/types';
@@ -77,7 +77,7 @@ const withParagraph = (title: string, paragraph: string) => ({
 const titlesFor = async (q: string) => (await search(q)).items.map((item) => item.title);
 
 describe('tags on a post', () => {
-  it('makes slugs as the issue spells them', () => {
+  it('makes slugs: lowercase, accents removed, every run of other characters one dash', () => {
     expect(slugOf('Premier League')).toBe('premier-league');
     expect(slugOf('Fútbol Sala')).toBe('futbol-sala');
     expect(slugOf('Formula 1')).toBe('formula-1');

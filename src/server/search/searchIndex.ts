@@ -1,5 +1,5 @@
-// The full-text index of posts (issue 23): what a post's indexed text is, writing it in the post's own transaction,
-// and rebuilding it whole (the migration, and an import that loaded tables raw). SQLite: FTS5; PostgreSQL: tsvector
+// The full-text index of posts: what a post's indexed text is, writing it in the post's own transaction, and
+// rebuilding it whole (an import that loaded tables raw; migration 0006 keeps its own frozen copy of this rebuild). SQLite: FTS5; PostgreSQL: tsvector
 // columns with a GIN index, in the touchline_search configuration (unaccent, then the English stemmer).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -107,8 +107,8 @@ export async function unindexPost(trx: Kysely<Database>, dialect: Dialect, id: n
 
 const REBUILD_BATCH = 500;
 
-/** Empties the index and indexes every post again, in batches (the migration runs it too). */
-export async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+/** Empties the index and indexes every post again, in batches. */
+async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   await db.deleteFrom('post_search').execute();
   let after = 0;
   for (;;) {
@@ -137,7 +137,7 @@ export async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dial
 
 /**
  * Rebuilds the whole search index from the posts, sections, products and tags tables, in one transaction: for an
- * import that loaded those tables raw (issue 22), or to repair an index.
+ * import that loaded those tables raw (archive import), or to repair an index.
  */
 export async function rebuildSearchIndex(db: Db): Promise<void> {
   await db.kysely.transaction().execute((trx) => rebuildSearchIndexWith(trx, db.dialect));

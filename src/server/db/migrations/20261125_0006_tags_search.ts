@@ -1,9 +1,9 @@
-// Tags (issue 23: a post's tags in order, the first its primary tag) and each database's full-text index of posts,
-// filled here for the posts that exist already. Frozen once landed.
+// Tags (a post's tags in order, the first its primary tag) and each database's full-text index of posts, filled here
+// for the posts that exist already. Frozen once landed: the index is filled by the copy below of what the search index
+// did when this landed, so later changes to src/server/search cannot change what this migration does.
 import { sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database';
-import { rebuildSearchIndexWith } from '../../search/searchIndex';
 
 export function tagsSearch(dialect: Dialect): Migration {
   return {
@@ -54,7 +54,7 @@ export function tagsSearch(dialect: Dialect): Migration {
         await sql`create virtual table post_search using fts5(title, body,
           tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
       }
-      await rebuildSearchIndexWith(db, dialect);
+      await fillSearchIndex(db, dialect);
     },
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
@@ -65,4 +65,112 @@ export function tagsSearch(dialect: Dialect): Migration {
       await db.schema.dropTable('tags').execute();
     },
   };
+}
+
+// The index as this migration fills it: a frozen copy of search/searchIndex.ts's rebuild, on the untyped database.
+
+/** Indexed characters of one post at most: a tsvector must stay under 1 MB, and no real article comes near. */
+const BODY_INDEX_MAX = 200_000;
+const REBUILD_BATCH = 500;
+
+const clean = (text: string) => text.replaceAll('<mark>', ' ').replaceAll('</mark>', ' ');
+const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+type IndexedText = { title: string; body: string };
+type SectionContent = string[] | { heading: string; list: string[] }[];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function indexedTexts(db: Kysely<any>, ids: number[]): Promise<Map<number, IndexedText>> {
+  const [posts, sections, products, tags] = await Promise.all([
+    db.selectFrom('posts').select(['id', 'title', 'author_name']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('sections')
+      .select(['post_id', 'title', 'paragraph', 'content'])
+      .where('post_id', 'in', ids)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('products')
+      .select(['post_id', 'title', 'description'])
+      .where('post_id', 'in', ids)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['post_tags.post_id', 'tags.name'])
+      .where('post_tags.post_id', 'in', ids)
+      .orderBy('post_tags.post_id')
+      .orderBy('post_tags.position')
+      .execute(),
+  ]);
+  const parts = new Map<number, string[]>(posts.map((post) => [post.id as number, []]));
+  for (const section of sections) {
+    const out = parts.get(section.post_id);
+    if (!out) continue;
+    out.push(section.title, section.paragraph);
+    for (const entry of json(section.content) as SectionContent) {
+      if (typeof entry === 'string') out.push(entry);
+      else out.push(entry.heading, ...entry.list);
+    }
+  }
+  for (const product of products) parts.get(product.post_id)?.push(product.title, product.description);
+  for (const tag of tags) parts.get(tag.post_id)?.push(tag.name);
+  const texts = new Map<number, IndexedText>();
+  for (const post of posts) {
+    const body = [...(parts.get(post.id) ?? []), post.author_name as string]
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join('\n');
+    texts.set(post.id, { title: clean(post.title), body: clean(body).slice(0, BODY_INDEX_MAX) });
+  }
+  return texts;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function indexPosts(db: Kysely<any>, dialect: Dialect, ids: number[]): Promise<void> {
+  const texts = await indexedTexts(db, ids);
+  if (dialect === 'postgres') {
+    await db.deleteFrom('post_search').where('post_id', 'in', ids).execute();
+    for (const [id, { title, body }] of texts) {
+      await sql`insert into post_search (post_id, title, body, title_vector, document) values (${id}, ${title}, ${body},
+        to_tsvector('touchline_search', ${title}),
+        setweight(to_tsvector('touchline_search', ${title}), 'A') || setweight(to_tsvector('touchline_search', ${body}), 'B'))`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  await db.deleteFrom('post_search').where('rowid', 'in', ids).execute();
+  for (const [id, { title, body }] of texts) {
+    await db.insertInto('post_search').values({ rowid: id, title, body }).execute();
+  }
+}
+
+/** Indexes every post out of the trash, in batches, then compacts (SQLite) or analyses (PostgreSQL) the index. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function fillSearchIndex(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  await db.deleteFrom('post_search').execute();
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '>', after)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .limit(REBUILD_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    await indexPosts(
+      db,
+      dialect,
+      rows.map((row) => row.id as number),
+    );
+    after = rows[rows.length - 1]!.id as number;
+  }
+  if (dialect === 'sqlite') await sql`insert into post_search (post_search) values ('optimize')`.execute(db);
+  else await sql`analyze post_search`.execute(db);
 }

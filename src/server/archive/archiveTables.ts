@@ -1,4 +1,4 @@
-// The one ordered registry of what an archive holds (issue 22). Export writes these tables in this order; import
+// The one ordered registry of what an archive holds. Export writes these tables in this order; import
 // loads them in this order (parents before children, for the foreign keys) and resets the identity columns named
 // here. A new table joins the archive by one entry here (accounts, tags and post_tags go before or after posts as
 // their keys need); sessions never do.

@@ -84,7 +84,7 @@ export interface InvitationsTable {
   created_at: Timestamp;
 }
 
-/** One version of a post that a change replaced (issue 22), in the read shape. */
+/** One version of a post that a change replaced (kept so nothing is lost), in the read shape. */
 export interface PostRevisionsTable {
   id: Generated<number>;
   post_id: number;

@@ -1,4 +1,4 @@
-// Full-text search over public posts (issue 23): the query read by search/searchQuery.ts, run on each database's own
+// Full-text search over public posts: the query read by search/searchQuery.ts, run on each database's own
 // index (search/searchIndex.ts). Title matches first, then newer first; an offset cursor pages through the rest.
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';

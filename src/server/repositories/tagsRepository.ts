@@ -1,4 +1,4 @@
-// All SQL about tags (issue 23): a post's tags written in its transaction, tags read beside posts, and tag counts.
+// All SQL about tags: a post's tags written in its transaction, tags read beside posts, and tag counts.
 import type { Kysely } from 'kysely';
 import type { TagCount, TagRef } from '../../contract/types';
 import type { Database, Db } from '../db/database';

@@ -11,7 +11,7 @@ export const notTrashed = (eb: ExpressionBuilder<Database, 'posts'>) => eb('post
 
 export const isPublic = (now: Date) => (eb: ExpressionBuilder<Database, 'posts'>) =>
   eb.and([
-    eb('posts.deleted_at', 'is', null), // the trash (issue 22)
+    eb('posts.deleted_at', 'is', null), // a post in the trash is gone for every public read
     eb('posts.status', '=', 'published'),
     eb.or([eb('posts.publish_at', 'is', null), eb('posts.publish_at', '<=', now.toISOString())]),
   ]);

@@ -1,4 +1,4 @@
-// The staff account API (issue 21): sessions, sign-up by invitation or setup link, staff, invitations, own password
+// The staff account API: sessions, sign-up by invitation or setup link, staff, invitations, own password
 // and API keys. Only these routes look at credentials; nothing here runs for a request to any other route.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

@@ -108,7 +108,7 @@ const listQuerySchema = z.object({
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
   /** all: drafts and scheduled posts too; trash: only the posts in the trash (both need the token) */
   status: z.optional(z.enum(['all', 'trash'])),
-  /** only the posts carrying the tag with this slug (issue 23) */
+  /** only the posts carrying the tag with this slug */
   tag: z.optional(z.string().check(z.refine(isSlug, 'must be a tag slug such as premier-league'))),
 });
 

@@ -1,4 +1,4 @@
-// Nothing lost (issue 22): a post's revisions (list, read, restore), the trash's restore, and the permanent delete.
+// Nothing lost: a post's revisions (list, read, restore), the trash's restore, and the permanent delete.
 // Registered by blogRoutes, whose If-Match precondition and retrying write they share. Staff only: a caller without
 // the token gets the same 401 whatever the id, so nothing here leaves a trace of a post.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// Finding posts (issue 23): GET /api/tags, GET /api/blogs/:id/related and GET /api/search. Every answer is about
+// Finding posts: GET /api/tags, GET /api/blogs/:id/related and GET /api/search. Every answer is about
 // public posts only, whoever asks. Tags and related stories are kept in caches.lists (dropped by every write, like the
 // lists); search answers are not kept (queries are endless, and the index answers in milliseconds).
 import type { FastifyPluginAsync } from 'fastify';

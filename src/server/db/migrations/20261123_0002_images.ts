@@ -1,4 +1,4 @@
-// Image processing (issue 10): what the server knows of each upload once it is cleaned, and its responsive variants.
+// Image processing: what the server knows of each upload once it is cleaned, and its responsive variants.
 // Frozen once landed: add a new file to change the schema.
 //
 // Rows that exist before this migration hold the bytes exactly as uploaded (possibly with EXIF, GPS included). They

@@ -1,4 +1,5 @@
-// Post status and scheduling (issue 12), and the content revision other processes watch. Frozen once landed.
+// Post status and scheduling (drafts, and posts public from publishAt on), and the content revision other processes
+// watch. Frozen once landed.
 import { sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database';

@@ -1,4 +1,4 @@
-// Staff accounts, their sessions, API keys and invitations (issue 21), and who created and last changed each post.
+// Staff accounts, their sessions, API keys and invitations, and who created and last changed each post.
 // Frozen once landed: add a new file to change the schema.
 import { sql } from 'kysely';
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';

@@ -1,4 +1,4 @@
-// Revisions and the trash (issue 22): every version a change replaced, and a deletion time instead of a deletion.
+// Revisions and the trash: every version a change replaced, and a deletion time instead of a deletion.
 // Frozen once landed. Existing posts start with no history and out of the trash.
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database';

@@ -1,4 +1,4 @@
-// PostgreSQL's search index, made faster to read (issue 23). Search reads the posts whose title matches first: that
+// PostgreSQL's search index, made faster to read. Search reads the posts whose title matches first: that
 // group comes from a GIN index on the title's tsvector. And a document vector is kept in its row: a phrase ("marathon
 // record") or a common word is checked row by row, and each vector was fetched from the TOAST table (35 ms over 10,000
 // posts, 5 in the row). STORAGE MAIN moves the body text (read for a page's 20 snippets only) out of the row first; a

@@ -1,9 +1,9 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { BlogPost, BlogSummary, PostState, PostStatus, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import { isoTime } from '../db/database';
-import type { Database, Db, PostRow, ProductRow, SectionRow } from '../db/database';
+import type { Database, Db, PostRow, ProductRow, ProductsTable, SectionRow, SectionsTable } from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
 import { POST_ID_MAX } from '../../contract/limits';
 import { tagsOf } from '../../contract/tags';
@@ -304,41 +304,44 @@ async function insertParts(trx: Transaction<Database>, dialect: Db['dialect'], p
   await indexPost(trx, dialect, postId);
 }
 
-async function insertRows(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
-  const { header, products } = input;
-  if (header.sections.length > 0) {
-    await trx
-      .insertInto('sections')
-      .values(
-        header.sections.map((section, position) => ({
-          post_id: postId,
-          position,
-          type: section.type,
-          icon: section.icon,
-          title: section.title,
-          paragraph: section.paragraph,
-          content: JSON.stringify(section.type === 'two-column' ? section.columns : section.list),
-        })),
-      )
-      .execute();
-  }
-  if (products.length > 0) {
-    await trx
-      .insertInto('products')
-      .values(
-        products.map((product, position) => ({
-          post_id: postId,
-          position,
-          title: product.title,
-          description: product.description,
-          price: product.price,
-          image_url: product.imageUrl,
-          amazon_url: product.amazonUrl,
-        })),
-      )
-      .execute();
-  }
+/** A section or product row but for its post and position (a restored version's rows keep their ids). */
+type PartValues<Table> = Omit<Insertable<Table>, 'post_id' | 'position'>;
+
+/** A post's section and product rows, in the order given: the one insert behind a submission and a restore. */
+async function insertPartRows(
+  trx: Transaction<Database>,
+  postId: number,
+  sections: PartValues<SectionsTable>[],
+  products: PartValues<ProductsTable>[],
+): Promise<void> {
+  const placed = <T>(values: T, position: number) => ({ ...values, post_id: postId, position });
+  if (sections.length > 0) await trx.insertInto('sections').values(sections.map(placed)).execute();
+  if (products.length > 0) await trx.insertInto('products').values(products.map(placed)).execute();
 }
+
+async function insertRows(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
+  await insertPartRows(
+    trx,
+    postId,
+    input.header.sections.map((section) => ({
+      type: section.type,
+      icon: section.icon,
+      title: section.title,
+      paragraph: section.paragraph,
+      content: JSON.stringify(section.type === 'two-column' ? section.columns : section.list),
+    })),
+    input.products.map(productValues),
+  );
+}
+
+/** A product's columns, as submitted or as a version holds it. */
+const productValues = (product: Omit<Product, 'id'>): PartValues<ProductsTable> => ({
+  title: product.title,
+  description: product.description,
+  price: product.price,
+  image_url: product.imageUrl,
+  amazon_url: product.amazonUrl,
+});
 
 /** The post just written, read inside its transaction (no second connection needed while writers queue for one). */
 async function readWritten(trx: Transaction<Database>, id: number, now: Date): Promise<BlogPost> {
@@ -644,44 +647,23 @@ export async function restoreRevision(
 }
 
 async function insertVersionParts(trx: Transaction<Database>, postId: number, version: BlogPost): Promise<void> {
-  if (version.sections.length > 0) {
-    await trx
-      .insertInto('sections')
-      .values(
-        version.sections.map((section, position) => ({
-          id: section.id,
-          post_id: postId,
-          position,
-          type: section.type,
-          icon: section.icon,
-          title: section.title,
-          paragraph: section.paragraph,
-          content: JSON.stringify(
-            section.type === 'two-column'
-              ? section.columns.map((c) => ({ heading: c.heading, list: c.list.map((e) => e.item) }))
-              : section.list.map((e) => e.item),
-          ),
-        })),
-      )
-      .execute();
-  }
-  if (version.products.length > 0) {
-    await trx
-      .insertInto('products')
-      .values(
-        version.products.map((product, position) => ({
-          id: product.id,
-          post_id: postId,
-          position,
-          title: product.title,
-          description: product.description,
-          price: product.price,
-          image_url: product.imageUrl,
-          amazon_url: product.amazonUrl,
-        })),
-      )
-      .execute();
-  }
+  await insertPartRows(
+    trx,
+    postId,
+    version.sections.map((section) => ({
+      id: section.id,
+      type: section.type,
+      icon: section.icon,
+      title: section.title,
+      paragraph: section.paragraph,
+      content: JSON.stringify(
+        section.type === 'two-column'
+          ? section.columns.map((c) => ({ heading: c.heading, list: c.list.map((e) => e.item) }))
+          : section.list.map((e) => e.item),
+      ),
+    })),
+    version.products.map((product) => ({ id: product.id, ...productValues(product) })),
+  );
 }
 
 /**

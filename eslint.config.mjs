@@ -33,6 +33,45 @@ const componentZone = {
   message: 'Shared components cannot import features: compose them in src/client/app.',
 };
 
+// ---- Server layering (src/server). The ground (http/, db/, search/, repositories/) stands under the routes, the pages
+// and the guard that let a request in, so it never imports them: a route may use the ground, never the other way.
+// Migrations are frozen once landed: they import Kysely and the database's types only, so no later change to live
+// code can change what an old migration does.
+const SERVER = './src/server';
+const serverGroundZones = ['http', 'db', 'search', 'repositories'].map((room) => ({
+  target: `${SERVER}/${room}`,
+  from: [`${SERVER}/routes`, `${SERVER}/pages`, `${SERVER}/accounts/guard.ts`],
+  message: `src/server/${room} is ground the routes stand on: it cannot import routes/, pages/ or the guard.`,
+}));
+const serverBlocks = [
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverGroundZones }] },
+  },
+  {
+    files: ['src/server/db/migrations/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./database$',
+              allowTypeImports: true,
+              message: 'A migration may import only types from db/database.',
+            },
+            {
+              regex: '^(?!kysely$|\\.\\./database$)',
+              message: 'A migration is frozen: it may import only kysely and the types of db/database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+// ---- end of the server layering
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -67,6 +106,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/**/*.ts'], rules: boundary(NOT_CLIENT) },
+  ...serverBlocks,
   { files: ['src/contract/**/*.ts'], rules: boundary(NOT_CLIENT, NOT_SERVER) },
   {
     rules: {

@@ -3,6 +3,7 @@
 // visitor's download of /page/:id (over the 115 KB budget). It applies the same rules as the submit schema
 // (LIMITS.urlMax, isSafeUrl), and tests/server/contract/productCheck.test.ts holds the two sides to agree.
 import { LIMITS } from './limits';
+import { isRecord } from './records';
 import type { Product } from './types';
 import { isSafeUrl } from './urls';
 
@@ -12,9 +13,6 @@ export type ProductListCheck = { success: true; data: Product[] } | { success: f
 
 const TEXT_FIELDS = ['title', 'description', 'price'] as const;
 const URL_FIELDS = ['imageUrl', 'amazonUrl'] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function productIssues(value: unknown, index: number): ProductIssue[] {
   if (!isRecord(value)) return [{ path: [index], message: 'must be an object' }];

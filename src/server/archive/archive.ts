@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import { isRecord } from '../../contract/records';
 import type { Database, Db } from '../db/database';
 import { ARCHIVE_TABLES } from './archiveTables';
 import { rebuildSearchIndex } from '../search/searchIndex';
@@ -114,7 +115,7 @@ async function rowCounts(executor: Kysely<Database>): Promise<Record<string, num
 function parseLine(line: string, number: number): Row {
   try {
     const value: unknown = JSON.parse(line);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Row;
+    if (isRecord(value)) return value as Row;
   } catch {
     // reported below
   }

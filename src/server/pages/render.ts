@@ -150,7 +150,6 @@ export function createPageServer({
   }
 
   /** Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy). */
-  // Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy).
   const keyOf = ({ path, query, match }: PageRequest) =>
     (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
       ? `${path}?cursor=${query.get('cursor')}`

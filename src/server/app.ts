@@ -67,7 +67,7 @@ export type AppOptions = {
   now?: () => number;
   /** Server rendering; default: the SSR bundle beside CLIENT_DIR when there is one (tests pass the source's). */
   renderPage?: RenderPage;
-  /** How long headers and bodies may take (requestLimits.ts has the defaults); socket tests shorten them. */
+  /** How long headers and bodies may take (http/requestLimits.ts has the defaults); socket tests shorten them. */
   timeouts?: Partial<Timeouts>;
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
   sitemapMaxUrls?: number;
@@ -127,7 +127,7 @@ export async function buildApp({
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
-  // One line per request, written whole (logging.ts); no hook at all when the log is silent.
+  // One line per request, written whole (http/logging.ts); no hook at all when the log is silent.
   registerRequestLog(app);
 
   const indexHtml = readIndexHtml(config.clientDir);
@@ -145,7 +145,7 @@ export async function buildApp({
   });
   // An old upload cleaned after the upgrade now has facts that cached post answers lack.
   images.onProcessed(() => void caches.invalidate());
-  // The look at the shared revision runs on a timer, off the request path (contentCaches.ts).
+  // The look at the shared revision runs on a timer, off the request path (http/contentCaches.ts).
   app.addHook('onReady', async () => {
     // Posts 30 days in the trash go at start too, not only on the next write (the clock is the app's own). A database
     // that does not answer now is no reason not to start: the next write purges.

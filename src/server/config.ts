@@ -11,7 +11,7 @@ export type Config = {
   port: number;
   host: string;
   database: DatabaseConfig;
-  /** undefined: generate one and keep it in dataDir (see adminToken.ts) */
+  /** undefined: generate one and keep it in dataDir (see accounts/adminToken.ts) */
   adminToken: string | undefined;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -1,5 +1,6 @@
 // Entry point (scripts/start.mjs imports the compiled file): config → database → migrations → seed → listen.
 import { createServer } from 'node:net';
+import { pathTo } from '../contract/routes';
 import { resolveAdminToken } from './accounts/adminToken';
 import { buildApp } from './app';
 import { ConfigError, listenUrl, loadConfig } from './config';
@@ -95,8 +96,10 @@ async function main(): Promise<void> {
   if (owner === 'created') console.log(`touchline: owner account ${config.owner?.email} created from ADMIN_EMAIL`);
   if (setupCode !== undefined)
     // The one way in to a new site: printed, never logged elsewhere; it works once, for 24 hours.
-    console.log(`touchline: no staff account yet: create the owner at ${appConfig.publicUrl}/auth?setup=${setupCode}`);
-  console.log(`touchline: sign in at ${appConfig.publicUrl}/auth to write posts at /admin`);
+    console.log(
+      `touchline: no staff account yet: create the owner at ${appConfig.publicUrl}${pathTo('auth')}?setup=${setupCode}`,
+    );
+  console.log(`touchline: sign in at ${appConfig.publicUrl}${pathTo('auth')} to write posts at ${pathTo('admin')}`);
 
   // Uploads stored before image processing existed are cleaned and get their variants in the background, one at a
   // time behind new uploads (a reader who asks for one first gets it made on the spot).

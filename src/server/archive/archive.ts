@@ -212,7 +212,7 @@ export async function importArchive(db: Db, file: string): Promise<{ rows: Recor
       });
       await flush();
       if (db.dialect === 'postgres') await resetIdentities(trx);
-      // Running servers on this database drop their caches (see contentCaches.ts).
+      // Running servers on this database drop their caches (see http/contentCaches.ts).
       await trx
         .updateTable('content_revision')
         .set((eb) => ({ revision: eb('revision', '+', 1) }))

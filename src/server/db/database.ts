@@ -98,7 +98,7 @@ export interface PostRevisionsTable {
   post: string;
 }
 
-/** The single row (id 1) whose revision every content write bumps; see contentCaches.ts. */
+/** The single row (id 1) whose revision every content write bumps; see http/contentCaches.ts. */
 export interface ContentRevisionTable {
   id: number;
   revision: number;

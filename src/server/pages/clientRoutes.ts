@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute, matchRouteAt, ROUTE_LIST } from '../../contract/routes';
+import { matchRoute, matchRouteAt, pathTo, ROUTE_LIST } from '../../contract/routes';
 import type { Route } from '../../contract/routes';
 import { sendPrepared } from '../http/answers';
 import type { PreparedAnswer } from '../http/answers';
@@ -71,7 +71,10 @@ export async function registerClient(
   async function requireSession(request: FastifyRequest, reply: FastifyReply) {
     if (signedIn === undefined || (await signedIn(request, reply))) return;
     const next = encodeURIComponent(request.url);
-    return reply.code(303).header('cache-control', 'no-store').redirect(`/auth?next=${next}`, 303);
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .redirect(`${pathTo('auth')}?next=${next}`, 303);
   }
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {

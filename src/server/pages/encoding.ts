@@ -22,7 +22,7 @@ export function compress(body: string, encoding: PageEncoding): Buffer {
 /**
  * The page as sent in each coding (none: `body` as it is), prepared whole on first use and kept in `store` (the cached
  * page's), so a page is compressed once however often it is sent. Each coding is its own representation with its own
- * tag, derived from the body's. `security`: the pages' security headers (security.ts), which the answer carries.
+ * tag, derived from the body's. `security`: the pages' security headers (http/security.ts), which the answer carries.
  */
 export function pageAnswers(
   body: string,

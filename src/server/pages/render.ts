@@ -70,7 +70,7 @@ export type PageServerOptions = {
   log: FastifyBaseLogger;
   /** the app's clock (epoch ms): which posts are public yet */
   now?: () => number;
-  /** the pages' security headers (security.ts): a page is sent prepared whole, with them */
+  /** the pages' security headers (http/security.ts): a page is sent prepared whole, with them */
   security: Readonly<Record<string, string>>;
 };
 

@@ -2,6 +2,7 @@
 // and API keys. Only these routes look at credentials; nothing here runs for a request to any other route.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { pathTo } from '../../contract/routes';
 import {
   invitationSchema,
   newKeySchema,
@@ -224,7 +225,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const expiresAt = new Date(at.getTime() + INVITATION_TTL_MS);
     await insertInvitation(db, { tokenHash: sha256Hex(token), email, role, expiresAt }, at);
     const query = new URLSearchParams({ invite: token, email: normalizeEmail(email) });
-    return reply.code(201).send({ url: `${publicUrl}/auth?${query.toString()}`, expiresAt: expiresAt.toISOString() });
+    return reply
+      .code(201)
+      .send({ url: `${publicUrl}${pathTo('auth')}?${query.toString()}`, expiresAt: expiresAt.toISOString() });
   });
 
   app.post(

@@ -117,7 +117,7 @@ const deleteQuerySchema = z.object({
   permanent: z.optional(z.enum(['true', 'false'])),
 });
 
-/** What postParams' failure answers (validation.ts), for the route that checks its id itself. */
+/** What postParams' failure answers (http/validation.ts), for the route that checks its id itself. */
 const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', message: 'must be a positive integer' }] };
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (

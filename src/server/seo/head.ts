@@ -42,9 +42,9 @@ const FIXED = {
 } as const;
 
 const PRIVATE_TITLES: Record<string, string> = {
-  '/auth': 'Sign In',
-  '/admin': 'Create New Blog Post',
-  '/search': 'Search',
+  [pathTo('auth')]: 'Sign In',
+  [pathTo('admin')]: 'Create New Blog Post',
+  [pathTo('search')]: 'Search',
 };
 
 const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;

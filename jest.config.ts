@@ -56,7 +56,7 @@ const config: Config = {
         '\\.(css|scss|sass)$': 'identity-obj-proxy',
         '/clientEnv$': '<rootDir>/tests/client/helpers/clientEnv.jest.ts',
       },
-      // @fastify/static and light-my-request (inject) require content-disposition 3 and cookie 1, ESM-only (Node loads it natively; jest does not).
+      // content-disposition (@fastify/static) and cookie (light-my-request, inject) are pinned to CommonJS releases that run on Node 20 (package.json overrides); their ESM-only releases (3 and 2) would need this transform.
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },
   ],

@@ -2,12 +2,12 @@
 // Measured: the cached API reads and the post page as a browser asks for it (GET /page/:id, Accept text/html, brotli),
 // each with request logging ON (LOG_LEVEL=info through the buffered asynchronous destination, into /dev/null) and set
 // beside a bare `node:http` server sending the very same bytes and headers: this machine's ceiling, and the ratio the
-// issue asks for (≥ 0.6×). Also: the same reads with logging silent and with the old synchronous log, the database
-// path (read cache off), a bare Fastify, and how long each visitor page takes to make with every cache off.
+// hot-path goals ask for (≥ 0.6×). Also: the same reads with logging silent and with the old synchronous log, the
+// database path (read cache off), a bare Fastify, and how long each visitor page takes to make with every cache off.
 // Each figure is the median of interleaved rounds, with the server's CPU time per request beside it (steadier than
 // req/s on a machine others are using).
 // json-server 1.0 serves the same 1,000 posts and summaries beside them (GET /posts/:id, a page of 20 summaries), the
-// comparison issue 24 sets its goals against. Every figure the goals name is repeated at the end with its target.
+// comparison the hot-path goals are set against. Every figure the goals name is repeated at the end with its target.
 // Profile the servers with BENCH_CPU_PROF=DIR npm run bench:api: each server child runs under --cpu-prof and writes its
 // profile into DIR when the bench stops it. BENCH_ONLY=list|detail|page measures one request, on the app and the bare
 // server alone (what a profile of that request's hot path wants).
@@ -369,7 +369,7 @@ async function bench() {
       );
       return a && b ? `${round(a / b)}×` : 'not measured';
     };
-    console.log('\nIssue 24 goals (logging info):');
+    console.log('\nHot-path goals (logging info):');
     console.table([
       {
         request: 'GET /api/blogs/:id',
@@ -395,7 +395,7 @@ async function bench() {
         goal: '≥ 3×',
         measured: ratio('/list', 'GET', '  json-server'),
       },
-      // Issue 24: "A 304 answer costs no more than the 200 it replaces" (req/s of the 304 over the 200's).
+      // Goal: "A 304 answer costs no more than the 200 it replaces" (req/s of the 304 over the 200's).
       ...['/detail', '/page'].map((path) => ({
         request: `${path === '/page' ? 'GET /page/:id' : 'GET /api/blogs/:id'} If-None-Match`,
         figure: '304 vs its 200',

@@ -71,7 +71,7 @@ const server = await startBuiltServer({ ports: [4340, 4369] });
 let failed = false;
 try {
   const postId = await firstPostId(server.url);
-  // The visitor pages of issue 23 too: a tag's stories (the first post's primary tag) and a search with results (a
+  // The tag and search pages too: a tag's stories (the first post's primary tag) and a search with results (a
   // word of its title), so the results' code is counted.
   const post = await (await fetch(`${server.url}/api/blogs/${postId}`)).json();
   const slug = post.tags?.[0]?.slug;

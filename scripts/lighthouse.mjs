@@ -93,13 +93,13 @@ try {
   const photoPostId = await createPhotoPost(server, postId);
   const rows = [];
   const notes = [];
-  // noindex: the page asks not to be indexed (search results, as the issue says), so Lighthouse's is-crawlable audit
+  // noindex: the page asks not to be indexed (the search results page does), so Lighthouse's is-crawlable audit
   // fails on purpose; its SEO target is met when nothing else fails.
   for (const [route, label, photos, noindex = false] of [
     ['/', '/', false],
     ['/blog', '/blog', false],
     [`/page/${postId}`, '/page/:id', false],
-    // Tag and search pages (issue 23); the seed's posts carry the Training tag.
+    // Tag and search pages; the seed's posts carry the Training tag.
     ['/tag/training', '/tag/:slug', false],
     ['/search?q=training', '/search?q=…', false, true],
     [`/page/${photoPostId}`, '/page/:id photos', true],

@@ -1,7 +1,8 @@
 // `npm test`: every check, with a one-line summary per stage. A failing stage does not hide the others' results:
 // every stage runs unless a stage it needs failed (budget and e2e need the build). Exit 1 if anything failed.
 // Stages: typecheck, lint, jest (client + server on SQLite), server jest on PostgreSQL, build, budget, e2e.
-// Independent stages overlap, two CPU-bound ones at a time (what 2 cores hold; see the README for the measured plan).
+// Independent stages overlap, two CPU-bound ones at a time (what 2 cores hold; docs/development.md has the measured
+// plan).
 // Each stage's output is printed whole, in the order above: the earliest unfinished stage streams, the others are held
 // until it ends. A failing stage's failures are repeated after the summary (a CI log often shows only its last lines),
 // and failing tests are run once more, each then reported as "FLAKY: passed on repeat" or "FAILED again".

@@ -55,7 +55,7 @@ export async function startBuiltServer({ ports }) {
   const port = await freePort(...ports);
   const dataDir = mkdtempSync(join(tmpdir(), 'touchline-measure-'));
   const adminToken = randomBytes(16).toString('hex');
-  // The owner account (issue 21): admin pages need a signed-in session.
+  // The owner account: admin pages need a signed-in session.
   const owner = { email: 'owner@touchline.test', password: randomBytes(16).toString('hex') };
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {

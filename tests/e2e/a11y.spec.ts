@@ -18,7 +18,7 @@ type Route = {
   heading: string | RegExp | null;
   /** Brings the page into a state worth checking on its own (errors in red, previews). */
   act?: (page: Page) => Promise<void>;
-  /** Signed in as the owner: admin pages need a session (issue 21). */
+  /** Signed in as the owner: admin pages need a session. */
   admin?: boolean;
 };
 
@@ -79,7 +79,7 @@ const ROUTES: Route[] = [
       await shown(page, 'Edit Products');
     },
   },
-  // The admin area of issue 12: the posts list, the edit page, a draft's preview.
+  // The admin area for managing posts: the posts list, the edit page, a draft's preview.
   { name: 'admin posts', path: () => '/admin/posts', heading: 'Posts', admin: true },
   {
     name: 'admin posts, deleting',
@@ -124,7 +124,7 @@ const ROUTES: Route[] = [
       await expect(page.getByRole('note')).toContainText('Preview');
     },
   },
-  // Issue 21's pages: staff (with an invitation link and a new key shown), and the account's password form.
+  // The staff accounts' pages: staff (with an invitation link and a new key shown), and the account's password form.
   {
     name: 'admin staff',
     admin: true,
@@ -152,7 +152,8 @@ const ROUTES: Route[] = [
       await expect(page.getByRole('alert')).toBeVisible();
     },
   },
-  // Issue 22: History with a version compared (del/ins) and the restore question; Trash with the delete question.
+  // Revisions and the trash: History with a version compared (del/ins) and the restore question; Trash with the delete
+  // question.
   {
     name: 'admin history',
     admin: true,

@@ -1,6 +1,6 @@
-// Staff accounts in the browser against the real server (issue 21): publishing on the session alone, inviting an
-// author who signs up in a fresh browser and publishes, the author refused on the owner's post, the account page,
-// and the sign-in password kept out of the JavaScript.
+// Staff accounts in the browser against the real server (the server checks who writes): publishing on the session
+// alone, inviting an author who signs up in a fresh browser and publishes, the author refused on the owner's post, the
+// account page, and the sign-in password kept out of the JavaScript.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';

@@ -4,7 +4,8 @@ import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 import { signIn } from './helpers/session';
 
-// The Admin link opens the editor only with a session (issue 21); signed out it leads to the sign-in card.
+// The Admin link opens the editor only with a session (the server checks who writes); signed out it leads to the
+// sign-in card.
 test.beforeEach(({ context }) => signIn(context));
 
 const PAGES = [

@@ -161,7 +161,8 @@ test('a first visit to a post or the list asks the API nothing (the page carries
     // Hydrated (the toggle above is in the server's page too): the app had its chance to ask the API.
     await appStarted(page);
     expect(early, `${path}: no app script before the load event`).toEqual([]);
-    // The page's load event has passed; Chrome reports an unused preload a few seconds after it.
+    // A fixed wait on purpose: this checks that nothing happens. The page's load event has passed, and Chrome reports
+    // an unused preload a few seconds after it, and no event says that it will not.
     await page.waitForTimeout(3_500);
     expect(apiRequests, `${path}: no request to ${api}`).toHaveLength(0);
     expect(warnings).toEqual([]);

@@ -9,7 +9,7 @@ import { nextAlert } from './helpers/dialogs';
 import { makePng } from './helpers/png';
 import { signIn } from './helpers/session';
 
-// The editor needs a session (issue 21); these tests still type the token where they test it.
+// The editor needs a session (the server checks who writes); these tests still type the token where they test it.
 test.beforeEach(({ context }) => signIn(context));
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -143,7 +143,7 @@ test('an admin composes a post with both section types, products and images, pub
   expect(post.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
   const uploaded = await request.get(post.authorImage);
   expect(uploaded.headers()['content-type']).toBe('image/png');
-  // The server serves the cleaned upload (re-encoded without metadata, README "GET /uploads/:file"), so the bytes
+  // The server serves the cleaned upload (re-encoded without metadata, docs/api.md, "GET /uploads/:file"), so the bytes
   // differ from the file chosen; a PNG is re-encoded losslessly, so its pixels are exactly the chosen ones.
   const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer({ resolveWithObject: true });
   const served = await pixels(await uploaded.body());

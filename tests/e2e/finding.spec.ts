@@ -1,6 +1,6 @@
-// Finding stories (issue 23) in the browser against the real server: tags typed in the editor become links to tag
-// pages that list the post, and the top bar's Search finds it, with JavaScript on and off, showing hostile queries as
-// plain text.
+// Finding stories (tags and search) in the browser against the real server: tags typed in the editor become links to
+// tag pages that list the post, and the top bar's Search finds it, with JavaScript on and off, showing hostile queries
+// as plain text.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';

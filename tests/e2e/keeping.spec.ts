@@ -1,11 +1,12 @@
-// Nothing lost (issue 22), in the browser against the real server: History shows a version's removed and added words
-// and restores it onto the post page; a deleted post waits in Trash, comes back, and Delete forever removes it.
+// Nothing lost (every change keeps what it replaced), in the browser against the real server: History shows a version's
+// removed and added words and restores it onto the post page; a deleted post waits in Trash, comes back, and Delete
+// forever removes it.
 import { expect, test } from '@playwright/test';
 import { editPost, publishPost, richSubmission, trashPost } from './helpers/api';
 import { authorizeAdminPage } from './helpers/admin';
 import { signIn } from './helpers/session';
 
-// Admin pages need a session (issue 21).
+// Admin pages need a session: the server checks who writes.
 test.beforeEach(({ context }) => signIn(context));
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,6 +1,7 @@
-// Managing what is published (issue 12), in the browser against the real server: the admin edits a post from
-// /admin/posts, a second tab holding the old version is refused with 412, a post is deleted after confirmation, a
-// draft stays off /blog until it is published, and the new post being written at /admin is untouched by all of it.
+// Managing what is published (edit, delete, draft, schedule), in the browser against the real server: the admin edits a
+// post from /admin/posts, a second tab holding the old version is refused with 412, a post is deleted after
+// confirmation, a draft stays off /blog until it is published, and the new post being written at /admin is untouched by
+// all of it.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
@@ -8,7 +9,7 @@ import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
 
-// The admin pages need a session (issue 21); these tests still type the token where they test it.
+// The admin pages need a session (the server checks who writes); these tests still type the token where they test it.
 test.beforeEach(({ context }) => signIn(context));
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -47,6 +47,8 @@ test('Subscribe and Share do nothing', async ({ page }) => {
     await page.getByRole('button', { name, exact: true }).click();
     await expect(page).toHaveURL('/sample');
   }
-  await page.waitForTimeout(300);
+  // Nothing may happen, so there is no event to wait for; wait instead until the page has run both clicks' handlers,
+  // their effects and a frame after them. Any dialog, navigation, request or popup they started is reported by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect({ dialogs, requests, popups }).toEqual({ dialogs: [], requests: [], popups: [] });
 });

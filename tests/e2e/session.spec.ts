@@ -1,5 +1,5 @@
-// Issue 21, server side in a real browser: admin pages need a session (303 to /auth), and a context signed in through
-// the API (helpers/session.ts) opens them and writes with the cookie alone.
+// The server checks who writes, seen in a real browser: admin pages need a session (303 to /auth), and a context signed
+// in through the API (helpers/session.ts) opens them and writes with the cookie alone.
 import { expect, test } from '@playwright/test';
 import { richSubmission } from './helpers/api';
 import { signIn } from './helpers/session';

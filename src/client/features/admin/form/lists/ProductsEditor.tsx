@@ -17,7 +17,7 @@ import formStyles from '../PostForm.module.scss';
 
 /**
  * The preview's card box: the same auto-fill grid of at least 15rem columns, 1rem apart, in the editor's wider column
- * (Editor.module.scss .page: at most 72rem less 1rem padding on each side, and the layout's 1rem, from 40rem on).
+ * (pages/page.module.scss .page: at most 72rem less 1rem padding on each side, and the layout's 1rem, from 40rem on).
  */
 const PREVIEW_PRODUCT_BOX: ImageBox = {
   ...IMAGE_BOXES.product,

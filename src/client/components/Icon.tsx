@@ -41,14 +41,13 @@ export type IconProps = {
 
 export function Icon({ name, size = 24, className, label }: IconProps) {
   const resolved = resolveIconName(name);
+  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
     <SpriteIcon
       name={resolved}
       size={size}
       className={`lucide lucide-${ICONS[resolved]}${className ? ` ${className}` : ''}`}
-      label={label}
-      data-icon={resolved}
-      focusable="false"
+      attributes={{ 'data-icon': resolved, focusable: 'false', ...a11y }}
     />
   );
 }

@@ -8,19 +8,18 @@ import type { HeaderIcon } from '../../contract/icons';
 /** The sprite's chrome symbols (scripts/icon-sprite.mjs CHROME_ICONS), plus Search and Trophy from its contract icons. */
 export type SpriteIconName = 'House' | 'Newspaper' | 'LayoutDashboard' | 'Sun' | 'Moon' | 'Search' | 'Trophy';
 
+const DECORATIVE = { 'aria-hidden': true } as const;
+
 export type SpriteIconProps = {
   /** A symbol of the sprite: a chrome icon or a contract icon. */
   name: SpriteIconName | HeaderIcon;
   size?: number;
   className?: string;
-  /** When given, the icon is announced with this text; otherwise it is decorative (aria-hidden). */
-  label?: string;
-  'data-icon'?: string;
-  focusable?: SVGProps<SVGSVGElement>['focusable'];
+  /** The svg's further attributes, after the drawing ones. Without them the icon is decorative (aria-hidden). */
+  attributes?: SVGProps<SVGSVGElement> & { 'data-icon'?: string };
 };
 
-export function SpriteIcon({ name, size = 24, className, label, ...attributes }: SpriteIconProps) {
-  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
+export function SpriteIcon({ name, size = 24, className, attributes = DECORATIVE }: SpriteIconProps) {
   return (
     <svg
       className={className}
@@ -33,7 +32,6 @@ export function SpriteIcon({ name, size = 24, className, label, ...attributes }:
       strokeLinecap="round"
       strokeLinejoin="round"
       {...attributes}
-      {...a11y}
     >
       <use href={`/icons.svg#${name}`} />
     </svg>

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import type { Draft } from '../draft/draftTypes';
-import type { ImageSlot } from '../images/pendingImages';
 import { IconSelect } from './IconSelect';
 import { ImageFileField } from './ImageFileField';
+import type { ImageFileFieldProps } from './ImageFileField';
 import { TextField } from './TextField';
 import type { TextFieldProps } from './TextField';
 import formStyles from './PostForm.module.scss';
@@ -15,7 +15,7 @@ import formStyles from './PostForm.module.scss';
 type TextSpec = { kind?: 'text' } & Omit<TextFieldProps, 'value' | 'onChange' | 'context' | 'inputRef'>;
 type IconSpec = { kind: 'icon'; label: string; options: readonly string[] };
 /** An image chosen from a file, in a grid cell of its own (`className`: its width in the grid). */
-type ImageSpec = { kind: 'image'; label: string; slot: ImageSlot; subject: string; className?: string };
+type ImageSpec = { kind: 'image'; className?: string } & Pick<ImageFileFieldProps, 'label' | 'slot' | 'subject'>;
 
 /** One field of a card: the draft's string it edits (`name`), and how. A text field unless `kind` says otherwise. */
 export type FieldSpec<K extends string> = { name: K } & (TextSpec | IconSpec | ImageSpec);

@@ -1,22 +1,5 @@
 // Icon names an admin can pick (SPEC 3). Stored posts may hold other names; the client renders those as Settings.
-export const HEADER_ICONS = [
-  'Dumbbell',
-  'Youtube',
-  'Camera',
-  'Users',
-  'Settings',
-  'Edit',
-  'Share',
-  'Search',
-  'Star',
-  'Heart',
-  'Globe',
-  'Music',
-  'Trophy',
-  'TrendingUp',
-  'Bell',
-] as const;
-
+// A section offers a run from the middle of the header's list: that run is written once, both lists keep their order.
 export const SECTION_ICONS = [
   'Camera',
   'Users',
@@ -29,6 +12,8 @@ export const SECTION_ICONS = [
   'Globe',
   'Music',
 ] as const;
+
+export const HEADER_ICONS = ['Dumbbell', 'Youtube', ...SECTION_ICONS, 'Trophy', 'TrendingUp', 'Bell'] as const;
 
 export type HeaderIcon = (typeof HEADER_ICONS)[number];
 export type SectionIcon = (typeof SECTION_ICONS)[number];

@@ -1,7 +1,9 @@
 // The one lookup table from the contract's icon names (src/contract/icons.ts) to the icons drawn. The drawings are
 // lucide's, rendered into the sprite public/icons.svg by scripts/icon-sprite.mjs (npm test checks it is current): the
-// post page shows any of 15 icons, and referencing the sprite keeps their path data out of every reader's JavaScript.
+// post page shows any of 15 icons, and referencing the sprite (SpriteIcon) keeps their path data out of every reader's
+// JavaScript.
 import type { HeaderIcon } from '../../contract/icons';
+import { SpriteIcon } from './SpriteIcon';
 
 // lucide 1.x has no brand icons, so Youtube is a play button; Edit and Share are real icons (the original's
 // Edit3/Share2 lookup bug is not copied). The value is the lucide icon's name, kept as its class as lucide does.
@@ -41,21 +43,11 @@ export function Icon({ name, size = 24, className, label }: IconProps) {
   const resolved = resolveIconName(name);
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
-    <svg
+    <SpriteIcon
+      name={resolved}
+      size={size}
       className={`lucide lucide-${ICONS[resolved]}${className ? ` ${className}` : ''}`}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      data-icon={resolved}
-      focusable="false"
-      {...a11y}
-    >
-      <use href={`/icons.svg#${resolved}`} />
-    </svg>
+      attributes={{ 'data-icon': resolved, focusable: 'false', ...a11y }}
+    />
   );
 }

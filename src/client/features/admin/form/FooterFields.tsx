@@ -1,44 +1,38 @@
 // The author footer: name, title and a photo chosen from a local file (uploaded when the post is submitted).
 import { LIMITS } from '../../../../contract/limits';
-import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import { footerChanged } from '../draft/editorSlice';
-import { ImageFileField } from './ImageFileField';
-import { TextField } from './TextField';
+import type { Draft, DraftFooter } from '../draft/draftTypes';
+import { DraftPartCard } from './FieldCard';
+import type { FieldSpec } from './FieldCard';
 import formStyles from './PostForm.module.scss';
 
+const FOOTER_FIELDS: readonly FieldSpec<keyof DraftFooter>[] = [
+  {
+    name: 'authorName',
+    label: 'Author Name',
+    maxLength: LIMITS.shortTextMax,
+    autoComplete: 'name',
+    className: formStyles.wide,
+  },
+  {
+    name: 'authorTitle',
+    label: 'Author Title',
+    maxLength: LIMITS.shortTextMax,
+    placeholder: 'Senior Football Analyst',
+    className: formStyles.wide,
+  },
+  {
+    kind: 'image',
+    name: 'imageUrl',
+    label: 'Author Image',
+    slot: 'authorImage',
+    subject: 'author image',
+    className: formStyles.full,
+  },
+];
+
+const selectFooter = (draft: Draft) => draft.footer;
+
 export function FooterFields() {
-  const dispatch = useDraftDispatch();
-  const footer = useDraftSelector((draft) => draft.footer);
-  return (
-    <fieldset className={formStyles.card}>
-      <legend className={formStyles.cardTitle}>Author</legend>
-      <div className={formStyles.grid}>
-        <TextField
-          label="Author Name"
-          value={footer.authorName}
-          maxLength={LIMITS.shortTextMax}
-          autoComplete="name"
-          onChange={(authorName) => dispatch(footerChanged({ authorName }))}
-          className={formStyles.wide}
-        />
-        <TextField
-          label="Author Title"
-          value={footer.authorTitle}
-          maxLength={LIMITS.shortTextMax}
-          placeholder="Senior Football Analyst"
-          onChange={(authorTitle) => dispatch(footerChanged({ authorTitle }))}
-          className={formStyles.wide}
-        />
-        <div className={formStyles.full}>
-          <ImageFileField
-            label="Author Image"
-            slot="authorImage"
-            subject="author image"
-            currentUrl={footer.imageUrl}
-            onClearCurrent={() => dispatch(footerChanged({ imageUrl: '' }))}
-          />
-        </div>
-      </div>
-    </fieldset>
-  );
+  return <DraftPartCard legend="Author" fields={FOOTER_FIELDS} select={selectFooter} change={footerChanged} />;
 }

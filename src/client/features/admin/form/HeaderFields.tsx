@@ -2,77 +2,46 @@
 import { HEADER_ICONS } from '../../../../contract/icons';
 import { LIMITS } from '../../../../contract/limits';
 import { TAG_NAME_MAX, TAGS_MAX } from '../../../../contract/tags';
-import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
 import { headerChanged } from '../draft/editorSlice';
-import { IconSelect } from './IconSelect';
-import { ImageFileField } from './ImageFileField';
-import { TextField } from './TextField';
+import type { Draft, HeaderFields as HeaderFieldValues } from '../draft/draftTypes';
+import { DraftPartCard } from './FieldCard';
+import type { FieldSpec } from './FieldCard';
 import formStyles from './PostForm.module.scss';
 
+const HEADER_FIELDS: readonly FieldSpec<keyof HeaderFieldValues>[] = [
+  { kind: 'icon', name: 'icon', label: 'Icon', options: HEADER_ICONS },
+  { name: 'title', label: 'Title', required: true, maxLength: LIMITS.titleMax, className: formStyles.wide },
+  { name: 'publishDate', label: 'Publish Date', maxLength: LIMITS.shortTextMax, placeholder: 'March 14, 2024' },
+  { name: 'readTime', label: 'Read Time', maxLength: LIMITS.shortTextMax, placeholder: '10 min read' },
+  {
+    name: 'tags',
+    label: 'Tags',
+    maxLength: TAGS_MAX * (TAG_NAME_MAX + 2),
+    placeholder: 'Football, Premier League',
+    hint: `Up to ${TAGS_MAX}, separated by commas. The first is the primary tag.`,
+    className: formStyles.wide,
+  },
+  {
+    name: 'image',
+    label: 'Image URL',
+    type: 'url',
+    maxLength: LIMITS.urlMax,
+    placeholder: 'https://… or /uploads/…',
+    hint: 'Paste an image address, or upload a file below.',
+    className: formStyles.wide,
+  },
+  {
+    kind: 'image',
+    name: 'image',
+    label: 'Upload Header Image',
+    slot: 'headerImage',
+    subject: 'header image',
+    className: formStyles.wide,
+  },
+];
+
+const selectHeader = (draft: Draft) => draft.header;
+
 export function HeaderFields() {
-  const dispatch = useDraftDispatch();
-  const header = useDraftSelector((draft) => draft.header);
-  return (
-    <fieldset className={formStyles.card}>
-      <legend className={formStyles.cardTitle}>Header</legend>
-      <div className={formStyles.grid}>
-        <IconSelect
-          label="Icon"
-          value={header.icon}
-          options={HEADER_ICONS}
-          onChange={(icon) => dispatch(headerChanged({ icon }))}
-        />
-        <TextField
-          label="Title"
-          required
-          value={header.title}
-          maxLength={LIMITS.titleMax}
-          onChange={(title) => dispatch(headerChanged({ title }))}
-          className={formStyles.wide}
-        />
-        <TextField
-          label="Publish Date"
-          value={header.publishDate}
-          maxLength={LIMITS.shortTextMax}
-          placeholder="March 14, 2024"
-          onChange={(publishDate) => dispatch(headerChanged({ publishDate }))}
-        />
-        <TextField
-          label="Read Time"
-          value={header.readTime}
-          maxLength={LIMITS.shortTextMax}
-          placeholder="10 min read"
-          onChange={(readTime) => dispatch(headerChanged({ readTime }))}
-        />
-        <TextField
-          label="Tags"
-          value={header.tags}
-          maxLength={TAGS_MAX * (TAG_NAME_MAX + 2)}
-          placeholder="Football, Premier League"
-          hint={`Up to ${TAGS_MAX}, separated by commas. The first is the primary tag.`}
-          onChange={(tags) => dispatch(headerChanged({ tags }))}
-          className={formStyles.wide}
-        />
-        <TextField
-          label="Image URL"
-          type="url"
-          value={header.image}
-          maxLength={LIMITS.urlMax}
-          placeholder="https://… or /uploads/…"
-          hint="Paste an image address, or upload a file below."
-          onChange={(image) => dispatch(headerChanged({ image }))}
-          className={formStyles.wide}
-        />
-        <div className={formStyles.wide}>
-          <ImageFileField
-            label="Upload Header Image"
-            slot="headerImage"
-            subject="header image"
-            currentUrl={header.image}
-            onClearCurrent={() => dispatch(headerChanged({ image: '' }))}
-          />
-        </div>
-      </div>
-    </fieldset>
-  );
+  return <DraftPartCard legend="Header" fields={HEADER_FIELDS} select={selectHeader} change={headerChanged} />;
 }

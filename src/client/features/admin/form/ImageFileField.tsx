@@ -23,7 +23,7 @@ export type ImageFileFieldProps = {
   subject: string;
 };
 
-/** Editor.module.scss .imagePreview img: 8rem × 6rem. */
+/** fields.module.scss .imagePreview img: 8rem × 6rem. */
 const PREVIEW_BOX: ImageBox = { sizes: '8rem', width: 128, height: 96 };
 
 const MAX_MB = Math.round(LIMITS.uploadMaxBytes / 1_048_576);

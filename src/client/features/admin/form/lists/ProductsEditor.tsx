@@ -8,7 +8,8 @@ import { ProductGrid } from '../../../../components/ProductCard';
 import { useDraftDispatch, useDraftSelector } from '../../draft/draftScope';
 import { productAdded, productChanged, productRemoved } from '../../draft/editorSlice';
 import type { DraftProduct, ProductFields } from '../../draft/draftTypes';
-import { TextField } from '../TextField';
+import { FieldCard } from '../FieldCard';
+import type { FieldSpec } from '../FieldCard';
 import { RemoveRowButton, RowList } from './RowList';
 import { uploadedImages } from '../../images/uploadedImages';
 import buttons from '../../../../styles/buttons.module.scss';
@@ -17,7 +18,7 @@ import formStyles from '../PostForm.module.scss';
 
 /**
  * The preview's card box: the same auto-fill grid of at least 15rem columns, 1rem apart, in the editor's wider column
- * (Editor.module.scss .page: at most 72rem less 1rem padding on each side, and the layout's 1rem, from 40rem on).
+ * (pages/page.module.scss .page: at most 72rem less 1rem padding on each side, and the layout's 1rem, from 40rem on).
  */
 const PREVIEW_PRODUCT_BOX: ImageBox = {
   ...IMAGE_BOXES.product,
@@ -34,66 +35,38 @@ type ProductEditorProps = {
   onRemove: (index: number) => void;
 };
 
+const PRODUCT_FIELDS: readonly FieldSpec<keyof ProductFields>[] = [
+  { name: 'title', label: 'Title', maxLength: LIMITS.titleMax, className: formStyles.wide },
+  { name: 'price', label: 'Price', maxLength: LIMITS.shortTextMax, placeholder: '$19.99' },
+  {
+    name: 'description',
+    label: 'Description',
+    multiline: true,
+    maxLength: LIMITS.paragraphMax,
+    className: formStyles.full,
+  },
+  { name: 'imageUrl', label: 'Image URL', type: 'url', maxLength: LIMITS.urlMax, className: formStyles.wide },
+  { name: 'amazonUrl', label: 'Amazon URL', type: 'url', maxLength: LIMITS.urlMax, className: formStyles.wide },
+];
+
 const ProductEditor = memo(function ProductEditor({ product, number, titleRef, onRemove }: ProductEditorProps) {
   const dispatch = useDraftDispatch();
-  const context = `Product ${number}, `;
-  const change = (changes: Partial<ProductFields>) => dispatch(productChanged({ productId: product.id, changes }));
   return (
-    <fieldset className={formStyles.card}>
-      <legend className={formStyles.cardTitle}>Product {number}</legend>
-      <div className={formStyles.grid}>
-        <TextField
-          label="Title"
-          context={context}
-          value={product.title}
-          maxLength={LIMITS.titleMax}
-          inputRef={titleRef}
-          onChange={(title) => change({ title })}
-          className={formStyles.wide}
-        />
-        <TextField
-          label="Price"
-          context={context}
-          value={product.price}
-          maxLength={LIMITS.shortTextMax}
-          placeholder="$19.99"
-          onChange={(price) => change({ price })}
-        />
-        <TextField
-          label="Description"
-          context={context}
-          multiline
-          value={product.description}
-          maxLength={LIMITS.paragraphMax}
-          onChange={(description) => change({ description })}
-          className={formStyles.full}
-        />
-        <TextField
-          label="Image URL"
-          context={context}
-          type="url"
-          value={product.imageUrl}
-          maxLength={LIMITS.urlMax}
-          onChange={(imageUrl) => change({ imageUrl })}
-          className={formStyles.wide}
-        />
-        <TextField
-          label="Amazon URL"
-          context={context}
-          type="url"
-          value={product.amazonUrl}
-          maxLength={LIMITS.urlMax}
-          onChange={(amazonUrl) => change({ amazonUrl })}
-          className={formStyles.wide}
-        />
-      </div>
+    <FieldCard
+      legend={<>Product {number}</>}
+      fields={PRODUCT_FIELDS}
+      values={product}
+      onChange={(changes) => dispatch(productChanged({ productId: product.id, changes }))}
+      context={`Product ${number}, `}
+      inputRefs={{ title: titleRef }}
+    >
       <RemoveRowButton
         noun="product"
         number={number}
         onRemove={onRemove}
         remove={() => dispatch(productRemoved({ productId: product.id }))}
       />
-    </fieldset>
+    </FieldCard>
   );
 });
 

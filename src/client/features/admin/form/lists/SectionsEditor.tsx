@@ -13,8 +13,9 @@ import {
   sectionChanged,
   sectionRemoved,
 } from '../../draft/editorSlice';
-import type { DraftListItem, DraftSection, ListTarget } from '../../draft/draftTypes';
-import { IconSelect } from '../IconSelect';
+import type { DraftListItem, DraftSection, ListTarget, SectionFields } from '../../draft/draftTypes';
+import { FieldCard } from '../FieldCard';
+import type { FieldSpec } from '../FieldCard';
 import { TextField } from '../TextField';
 import { RemoveRowButton, RowList } from './RowList';
 import { useRowFocus } from './useRowFocus';
@@ -89,48 +90,40 @@ type SectionEditorProps = {
   onRemove: (index: number) => void;
 };
 
+const SECTION_FIELDS: readonly FieldSpec<keyof SectionFields>[] = [
+  { kind: 'icon', name: 'icon', label: 'Icon', options: SECTION_ICONS },
+  { name: 'title', label: 'Title', required: true, maxLength: LIMITS.titleMax, className: formStyles.wide },
+  {
+    name: 'paragraph',
+    label: 'Paragraph',
+    required: true,
+    multiline: true,
+    maxLength: LIMITS.paragraphMax,
+    className: formStyles.full,
+  },
+];
+
 const SectionEditor = memo(function SectionEditor({ section, number, titleRef, onRemove }: SectionEditorProps) {
   const dispatch = useDraftDispatch();
   const context = `Section ${number}, `;
   const change = (changes: Parameters<typeof sectionChanged>[0]['changes']) =>
     dispatch(sectionChanged({ sectionId: section.id, changes }));
   return (
-    <fieldset className={formStyles.card}>
-      <legend className={formStyles.cardTitle}>
-        Section {number}
-        <span className={formStyles.badge}>
-          {section.type === 'single-paragraph' ? 'Single paragraph' : 'Two columns'}
-        </span>
-      </legend>
-      <div className={formStyles.grid}>
-        <IconSelect
-          label="Icon"
-          context={context}
-          value={section.icon}
-          options={SECTION_ICONS}
-          onChange={(icon) => change({ icon })}
-        />
-        <TextField
-          label="Title"
-          context={context}
-          required
-          value={section.title}
-          maxLength={LIMITS.titleMax}
-          inputRef={titleRef}
-          onChange={(title) => change({ title })}
-          className={formStyles.wide}
-        />
-        <TextField
-          label="Paragraph"
-          context={context}
-          required
-          multiline
-          value={section.paragraph}
-          maxLength={LIMITS.paragraphMax}
-          onChange={(paragraph) => change({ paragraph })}
-          className={formStyles.full}
-        />
-      </div>
+    <FieldCard
+      legend={
+        <>
+          Section {number}
+          <span className={formStyles.badge}>
+            {section.type === 'single-paragraph' ? 'Single paragraph' : 'Two columns'}
+          </span>
+        </>
+      }
+      fields={SECTION_FIELDS}
+      values={section}
+      onChange={change}
+      context={context}
+      inputRefs={{ title: titleRef }}
+    >
       {section.type === 'single-paragraph' ? (
         <ListEditor target={{ sectionId: section.id }} items={section.list} place={`section ${number}`} />
       ) : (
@@ -162,7 +155,7 @@ const SectionEditor = memo(function SectionEditor({ section, number, titleRef, o
         onRemove={onRemove}
         remove={() => dispatch(sectionRemoved({ sectionId: section.id }))}
       />
-    </fieldset>
+    </FieldCard>
   );
 });
 

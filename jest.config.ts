@@ -59,6 +59,15 @@ const config: Config = {
       // @fastify/static and light-my-request (inject) require content-disposition 3 and cookie 1, ESM-only (Node loads it natively; jest does not).
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },
+    {
+      // The shared rules alone, on neither side's platform: run once (scripts/test.mjs repeats only the server project
+      // on PostgreSQL).
+      displayName: 'contract',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/contract'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest('tsconfig.json') },
+    },
   ],
 };
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BlogPost } from '../../src/contract/types';
-import type { DatabaseConfig } from '../../src/server/config';
-import { validSubmission } from './fixtures/submissions';
-import { createDatabaseConfig } from './helpers/testDb';
-import { spawnServer, waitForListening } from './helpers/serverProcess';
+import type { BlogPost } from '../../../src/contract/types';
+import type { DatabaseConfig } from '../../../src/server/config';
+import { validSubmission } from '../fixtures/submissions';
+import { createDatabaseConfig } from '../helpers/testDb';
+import { spawnServer, waitForListening } from '../helpers/serverProcess';
 
 jest.setTimeout(90_000);
 

@@ -3,12 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BlogPost, BlogSummary } from '../../src/contract/types';
-import type { DatabaseConfig } from '../../src/server/config';
-import { validSubmission } from './fixtures/submissions';
-import { createDatabaseConfig } from './helpers/testDb';
-import { spawnServer, waitForListening } from './helpers/serverProcess';
-import type { ServerProcess } from './helpers/serverProcess';
+import type { BlogPost, BlogSummary } from '../../../src/contract/types';
+import type { DatabaseConfig } from '../../../src/server/config';
+import { validSubmission } from '../fixtures/submissions';
+import { createDatabaseConfig } from '../helpers/testDb';
+import { spawnServer, waitForListening } from '../helpers/serverProcess';
+import type { ServerProcess } from '../helpers/serverProcess';
 
 jest.setTimeout(90_000);
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, waitForListening } from './helpers/serverProcess';
-import type { ServerProcess } from './helpers/serverProcess';
+import { spawnServer, waitForListening } from '../helpers/serverProcess';
+import type { ServerProcess } from '../helpers/serverProcess';
 
 jest.setTimeout(60_000);
 

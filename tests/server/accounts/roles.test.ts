@@ -6,27 +6,9 @@ import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
 import { sampleImages } from '../helpers/images';
-import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { multipart, TOKEN, useTestApp } from '../helpers/testApp';
 
-let testDb: TestDb;
-let t: TestApp;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  await testDb.db.kysely.deleteFrom('accounts').execute();
-  t = await startTestApp({ testDb });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ alsoEmpty: ['accounts'] });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const as = (who: Staff) => ({ cookie: who.cookie, ...SAME_ORIGIN });

@@ -2,30 +2,13 @@ import type { BlogPost } from '../../../src/contract/types';
 import { createPost } from '../../../src/server/repositories/postsRepository';
 import { SEED_POSTS } from '../../../src/server/seed';
 import { validSubmission } from '../fixtures/submissions';
-import { PUBLIC_URL, startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { PUBLIC_URL, startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 import { childrenNamed, only, parseXml } from '../helpers/xml';
 import type { XmlElement } from '../helpers/xml';
 
 jest.setTimeout(60_000);
 
-let testDb: TestDb;
-let t: TestApp;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  t = await startTestApp({ testDb });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp();
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -44,7 +27,9 @@ async function store(count: number): Promise<BlogPost[]> {
   const posts: BlogPost[] = [];
   for (let i = 1; i <= count; i += 1) {
     const sample = SEED_POSTS[i % SEED_POSTS.length]!;
-    posts.push(await createPost(testDb.db, { ...sample, header: { ...sample.header, title: `Story ${i}`, tags: [] } }));
+    posts.push(
+      await createPost(t.testDb.db, { ...sample, header: { ...sample.header, title: `Story ${i}`, tags: [] } }),
+    );
   }
   return posts;
 }
@@ -125,7 +110,7 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('shows a post another process stored within about a second', async () => {
-    const other = await startTestApp({ testDb });
+    const other = await startTestApp({ testDb: t.testDb });
     try {
       await get('/sitemap.xml');
       await get('/feed.xml');

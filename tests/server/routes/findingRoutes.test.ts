@@ -5,27 +5,10 @@ import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from '../../../src
 import { slugOf } from '../../../src/contract/tags';
 import { rebuildSearchIndex } from '../../../src/server/search/searchIndex';
 import { validSubmission } from '../fixtures/submissions';
-import { startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { TOKEN, useTestApp } from '../helpers/testApp';
 
-let testDb: TestDb;
-let t: TestApp;
 const clock = Date.parse('2026-11-25T09:00:00.000Z');
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  t = await startTestApp({ testDb, now: () => clock });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ now: clock });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
@@ -355,9 +338,9 @@ describe('GET /api/search', () => {
 
   it('rebuilds the index from the tables (what an import calls)', async () => {
     await create({ header: { title: 'Walrus watch', tags: ['Wildlife'] } });
-    await testDb.db.kysely.deleteFrom('post_search').execute();
+    await t.testDb.db.kysely.deleteFrom('post_search').execute();
     expect(await titlesFor('walrus')).toEqual([]);
-    await rebuildSearchIndex(testDb.db);
+    await rebuildSearchIndex(t.testDb.db);
     expect(await titlesFor('walrus')).toEqual(['Walrus watch']);
     expect(await titlesFor('wildlife')).toEqual(['Walrus watch']);
   });

@@ -19,30 +19,13 @@ import { QueueFull } from '../../../src/server/images/workQueue';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { hasExif, jpegOrientation6, jpegWithGps, pngDeclaring } from '../helpers/images';
-import { multipart, PUBLIC_URL, startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createDatabaseConfig, createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { multipart, PUBLIC_URL, startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
+import { createDatabaseConfig } from '../helpers/testDb';
 import { spawnServer, waitForListening } from '../helpers/serverProcess';
 
 jest.setTimeout(60_000);
 
-let testDb: TestDb;
-let t: TestApp;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  await testDb.db.kysely.deleteFrom('image_variants').execute();
-  t = await startTestApp({ testDb });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ alsoEmpty: ['image_variants'] });
 
 type UploadAnswer = { url: string; image: ImageFacts };
 
@@ -176,8 +159,8 @@ describe('an uploaded photo', () => {
     const answer = await uploaded(await jpegWithGps(400, 300));
     const name = answer.url.slice('/uploads/'.length);
     // As a database from before AVIF holds it: facts that name WebP, and no AVIF variant stored.
-    await testDb.db.kysely.updateTable('uploads').set({ formats: 'webp' }).where('name', '=', name).execute();
-    await testDb.db.kysely.deleteFrom('image_variants').where('format', '=', 'avif').execute();
+    await t.testDb.db.kysely.updateTable('uploads').set({ formats: 'webp' }).where('name', '=', name).execute();
+    await t.testDb.db.kysely.deleteFrom('image_variants').where('format', '=', 'avif').execute();
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/blogs',
@@ -537,9 +520,9 @@ describe('a busy image queue', () => {
       override async accept(): Promise<ImageFacts> {
         throw new QueueFull();
       }
-    })(testDb.db);
+    })(t.testDb.db);
     const app = await buildApp({
-      db: testDb.db,
+      db: t.testDb.db,
       images: busy,
       config: {
         adminToken: TOKEN,

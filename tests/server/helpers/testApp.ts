@@ -183,16 +183,22 @@ export async function multipart(
   };
 }
 
-/** A revision-check schedule that runs only when the test calls tick(), which resolves when the check is done. */
+/**
+ * A revision-check schedule that runs only when the test calls tick(), which resolves when the check is done;
+ * everyMs() is the interval the app asked for.
+ */
 export function manualSchedule() {
   let check: (() => Promise<void>) | undefined;
+  let interval: number | undefined;
   return {
-    schedule: (run: () => Promise<void>) => {
+    schedule: (run: () => Promise<void>, everyMs: number) => {
       check = run;
+      interval = everyMs;
       return () => {
         check = undefined;
       };
     },
     tick: () => check?.() ?? Promise.resolve(),
+    everyMs: () => interval,
   };
 }

@@ -57,6 +57,7 @@ async function response(connection: Connection): Promise<{ status: number; heade
   };
 }
 
+// A slow client's pace: what these tests send, never a wait for the server (response() and closed are those).
 const pace = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function listening(timeouts?: Partial<Timeouts>): Promise<{ t: TestApp; port: number }> {

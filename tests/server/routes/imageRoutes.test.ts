@@ -15,7 +15,7 @@ import type { Db } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { createPosts } from '../../../src/server/db/migrations/20261122_0001_create_posts';
 import { ImageService } from '../../../src/server/images/imageService';
-import { QueueFull } from '../../../src/server/images/workQueue';
+import { QueueFull, WorkQueue } from '../../../src/server/images/workQueue';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { hasExif, jpegOrientation6, jpegWithGps, pngDeclaring } from '../helpers/images';
@@ -206,14 +206,28 @@ describe('readers during a burst of uploads', () => {
           .toBuffer(),
       ),
     );
-    let finished = 0;
-    const burst = photos.map((photo) => upload(photo).then((res) => ((finished += 1), res)));
-    // Give the uploads time to reach the queue, then read.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const read = await get(variantUrl(stored.url, 128, 'avif') as string);
-    expect(read.statusCode).toBe(200);
-    expect(finished).toBeLessThan(photos.length);
-    for (const res of await Promise.all(burst)) expect(res.statusCode).toBe(201);
+    // The queue's own signal that every upload of the burst reached it (one encoding, the others waiting): as many
+    // calls of its run() as there are uploads. The calls go through unchanged.
+    const run = WorkQueue.prototype.run;
+    let queued = 0;
+    let allQueued: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (allQueued = resolve));
+    const spy = jest.spyOn(WorkQueue.prototype, 'run').mockImplementation(function (this: WorkQueue, job) {
+      queued += 1;
+      if (queued === photos.length) allQueued();
+      return run.call(this, job);
+    });
+    try {
+      let finished = 0;
+      const burst = photos.map((photo) => upload(photo).then((res) => ((finished += 1), res)));
+      await reached;
+      const read = await get(variantUrl(stored.url, 128, 'avif') as string);
+      expect(read.statusCode).toBe(200);
+      expect(finished).toBeLessThan(photos.length);
+      for (const res of await Promise.all(burst)) expect(res.statusCode).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
-// Issue 12 across every public surface at once: anonymous callers see no draft or future post in the API list, the
-// API post, the server-rendered pages (/, /blog, /page/:id), the sitemap or the feed; and an update, a delete or a
-// publish shows on those pages at once on the process that made it, though the pages were cached just before.
+// Drafts and scheduled posts on every public surface at once: anonymous callers see no draft or future post in the API
+// list, the API post, the server-rendered pages (/, /blog, /page/:id), the sitemap or the feed; and an update, a delete
+// or a publish shows on those pages at once on the process that made it, though they were cached just before.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -252,7 +252,7 @@ describe('slow clients are cut off', () => {
 });
 
 describe('the default timeouts', () => {
-  it('are the issue numbers: headers within 40 s, uploads 2 minutes, keep-alive past 60 s', async () => {
+  it('give headers at most 40 s, an upload 2 minutes, and keep an idle connection past 60 s', async () => {
     const { t } = await listening();
     try {
       // connectionsCheckingInterval is a constructor option Node keeps on the server; its types do not list it.

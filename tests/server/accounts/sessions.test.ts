@@ -1,4 +1,4 @@
-// Issue 21: sign-in, sessions in the database, sign-out, the guessing limits, cross-site cookie writes and API keys.
+// Staff sign-in: sessions in the database, sign-out, the guessing limits, cross-site cookie writes and API keys.
 import type { BlogPost } from '../../../src/contract/types';
 import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';

@@ -1,4 +1,4 @@
-// Issue 21: invitations, sign-up, the staff API, own password, and the first owner (ADMIN_EMAIL or the setup link).
+// Staff: invitations, sign-up, the staff API, own password, and the first owner (ADMIN_EMAIL or the setup link).
 import { ensureOwner, setupCodeIfNoAccount } from '../../../src/server/accounts/bootstrap';
 import { PasswordHasher } from '../../../src/server/accounts/passwords';
 import { countAccounts, findAccountByEmail } from '../../../src/server/repositories/accountsRepository';

@@ -1,6 +1,6 @@
-// Issue 23's pages through the real app and the SSR entry's source: /tag/{slug} (heading, list, Load more, 404, head),
-// its Atom feed, the sitemap's tag lines, /search (form, results, marks escaped, no result, Load more, noindex) and the
-// post page's tag links, JSON-LD and "More on {primary tag}".
+// The tag and search pages through the real app and the SSR entry's source: /tag/{slug} (heading, list, Load more, 404,
+// head), its Atom feed, the sitemap's tag lines, /search (form, results, marks escaped, no result, Load more, noindex)
+// and the post page's tag links, JSON-LD and "More on {primary tag}".
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

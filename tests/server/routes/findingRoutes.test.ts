@@ -1,5 +1,5 @@
-// Issue 23 on the API: tags on posts (rules, slugs, ?tag=, /api/tags), related stories, and full-text search with its
-// matching rules, hostile queries and an index that follows every write. Runs on SQLite and on PostgreSQL.
+// Tags and search on the API: tags on posts (rules, slugs, ?tag=, /api/tags), related stories, and full-text search
+// with its matching rules, hostile queries and an index that follows every write. Runs on SQLite and on PostgreSQL.
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from '../../../src/contract/types';
 import { slugOf } from '../../../src/contract/tags';
@@ -60,7 +60,7 @@ const withParagraph = (title: string, paragraph: string) => ({
 const titlesFor = async (q: string) => (await search(q)).items.map((item) => item.title);
 
 describe('tags on a post', () => {
-  it('makes slugs as the issue spells them', () => {
+  it('makes a slug of a name: lowercase, no accents, one dash for each run of other characters', () => {
     expect(slugOf('Premier League')).toBe('premier-league');
     expect(slugOf('Fútbol Sala')).toBe('futbol-sala');
     expect(slugOf('Formula 1')).toBe('formula-1');

@@ -1,4 +1,4 @@
-// Issue 10, server side: what an uploaded photo becomes (cleaned, upright, measured), its variants, hostile files, the
+// Photos, server side: what an uploaded photo becomes (cleaned, upright, measured), its variants, hostile files, the
 // facts in post answers, and a database made before image processing existed.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

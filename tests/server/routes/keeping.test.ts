@@ -1,5 +1,5 @@
-// Issue 22 on the API: revisions written by every change, listed, read and restored (If-Match too); the trash with
-// its restore, permanent delete and 30-day purge on an injected clock; and no read path that shows a trashed post.
+// Revisions and trash on the API: revisions written by every change, listed, read and restored (If-Match too); the
+// trash with its restore, permanent delete and 30-day purge on an injected clock; no read path shows a trashed post.
 import type { BlogPost, BlogSummary, RevisionSummary, TrashedSummary } from '../../../src/contract/types';
 import { ADMIN_TOKEN_ACTOR } from '../../../src/server/actor';
 import { mayDeleteForever } from '../../../src/server/routes/keepingRoutes';

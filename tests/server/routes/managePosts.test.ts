@@ -1,4 +1,4 @@
-// Issue 12 on the API: PUT and DELETE with If-Match, draft and scheduled posts, who sees what, and caches that follow.
+// Posts on the API: PUT and DELETE with If-Match, draft and scheduled posts, who sees what, and caches that follow.
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';

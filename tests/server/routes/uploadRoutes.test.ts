@@ -27,7 +27,7 @@ async function upload(fields: Parameters<typeof multipart>[0], headers: Record<s
 }
 
 const BEARER = { authorization: `Bearer ${TOKEN}` };
-/** A session cookie (issue 21): until sessions exist it proves nothing, but it lets a form carry the token itself. */
+/** A cookie that names no session: it proves nothing, but it lets a form carry the token itself. */
 const SESSION = { cookie: 'touchline_session=not-yet-a-session' };
 
 // Several tests send 25 MB bodies through the real image pipeline: seconds each on a busy 2-core machine.

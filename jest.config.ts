@@ -59,6 +59,15 @@ const config: Config = {
       // content-disposition (@fastify/static) and cookie (light-my-request, inject) are pinned to CommonJS releases that run on Node 20 (package.json overrides); their ESM-only releases (3 and 2) would need this transform.
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
     },
+    {
+      // The shared rules alone, on neither side's platform: run once (scripts/test.mjs repeats only the server project
+      // on PostgreSQL).
+      displayName: 'contract',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/contract'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest('tsconfig.json') },
+    },
   ],
 };
 

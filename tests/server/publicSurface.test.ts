@@ -1,16 +1,13 @@
-// Issue 12 across every public surface at once: anonymous callers see no draft or future post in the API list, the
-// API post, the server-rendered pages (/, /blog, /page/:id), the sitemap or the feed; and an update, a delete or a
-// publish shows on those pages at once on the process that made it, though the pages were cached just before.
+// Drafts and scheduled posts on every public surface at once: anonymous callers see no draft or future post in the API
+// list, the API post, the server-rendered pages (/, /blog, /page/:id), the sitemap or the feed; and an update, a delete
+// or a publish shows on those pages at once on the process that made it, though they were cached just before.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RenderPage } from '../../src/contract/rendering';
 import type { BlogPost, BlogSummary } from '../../src/contract/types';
 import { validSubmission } from './fixtures/submissions';
-import { PUBLIC_URL, startTestApp, TOKEN } from './helpers/testApp';
-import type { TestApp } from './helpers/testApp';
-import { createTestDb, emptyDatabase } from './helpers/testDb';
-import type { TestDb } from './helpers/testDb';
+import { PUBLIC_URL, TOKEN, useTestApp } from './helpers/testApp';
 import { childrenNamed, only, parseXml } from './helpers/xml';
 import { textOf } from './helpers/html';
 
@@ -24,29 +21,11 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const HOUR = 3_600_000;
 const CONTROL = 'Visible Control Story';
 
-let clientDir: string;
-let testDb: TestDb;
-let t: TestApp;
-let clock: number;
-
-beforeAll(async () => {
-  clientDir = mkdtempSync(join(tmpdir(), 'touchline-surface-'));
-  writeFileSync(join(clientDir, 'index.html'), INDEX);
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  // The app's clock starts at the wall clock's time, then moves only when a test moves it.
-  clock = Date.now();
-  t = await startTestApp({ testDb, clientDir, renderPage: render, now: () => clock });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+const clientDir = mkdtempSync(join(tmpdir(), 'touchline-surface-'));
+writeFileSync(join(clientDir, 'index.html'), INDEX);
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+// The app's clock starts each test at the wall clock's time when the file began, then moves only when a test moves it.
+const t = useTestApp({ clientDir, renderPage: render, now: Date.now() });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -171,7 +150,7 @@ describe('a draft', () => {
 describe('a scheduled post', () => {
   it('is on no public surface before its time, by the app clock', async () => {
     const control = await create(CONTROL);
-    const scheduled = await create('Future Falcon Preview', { publishAt: new Date(clock + HOUR).toISOString() });
+    const scheduled = await create('Future Falcon Preview', { publishAt: new Date(t.clock + HOUR).toISOString() });
     expect(scheduled.status).toBe('scheduled');
     await expectListedEverywhere(control);
     await expectListedNowhere(scheduled);
@@ -180,10 +159,10 @@ describe('a scheduled post', () => {
 
   it('is everywhere once the app clock passes publishAt, with no write in between', async () => {
     await create(CONTROL);
-    const scheduled = await create('Future Falcon Preview', { publishAt: new Date(clock + HOUR).toISOString() });
+    const scheduled = await create('Future Falcon Preview', { publishAt: new Date(t.clock + HOUR).toISOString() });
     await expectListedNowhere(scheduled); // every surface cached without it
     await expectUnreadable(scheduled);
-    clock += HOUR + 1;
+    t.clock += HOUR + 1;
     const api = await get(`/api/blogs/${scheduled.id}`);
     expect(api.statusCode).toBe(200);
     expect(api.json<BlogPost>().status).toBe('published');

@@ -1,4 +1,4 @@
-// Issue 21's role table, row by row, on POST/PUT/DELETE /api/blogs and uploads; createdBy/updatedBy in admin reads.
+// The staff roles' table, row by row, on POST/PUT/DELETE /api/blogs and uploads; createdBy/updatedBy in admin reads.
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { AdminBlogPost, AdminBlogSummary, BlogPost } from '../../../src/contract/types';
 import type { RoleName } from '../../../src/server/db/database';
@@ -6,27 +6,9 @@ import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
 import { sampleImages } from '../helpers/images';
-import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { multipart, TOKEN, useTestApp } from '../helpers/testApp';
 
-let testDb: TestDb;
-let t: TestApp;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  await testDb.db.kysely.deleteFrom('accounts').execute();
-  t = await startTestApp({ testDb });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ alsoEmpty: ['accounts'] });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const as = (who: Staff) => ({ cookie: who.cookie, ...SAME_ORIGIN });
@@ -45,7 +27,7 @@ const adminRead = async (id: number) =>
   (
     await t.app.inject({ method: 'GET', url: `/api/blogs/${id}`, headers: { authorization: `Bearer ${TOKEN}` } })
   ).json<AdminBlogPost>();
-/** The ids in the trash, where a delete sends a post (issue 22). */
+/** The ids in the trash, where a delete sends a post. */
 const trashedIds = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/blogs?status=trash', headers: { authorization: `Bearer ${TOKEN}` } }))
     .json<BlogPost[]>()
@@ -171,7 +153,7 @@ describe('uploads', () => {
   });
 });
 
-describe('the trash (issue 22) under the roles', () => {
+describe('the trash under the roles', () => {
   it('an author restores their own post but never deletes one for good; an editor may, on any post', async () => {
     const author = await staff('author');
     const editor = await staff('editor');

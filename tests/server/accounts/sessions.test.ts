@@ -1,38 +1,17 @@
-// Issue 21: sign-in, sessions in the database, sign-out, the guessing limits, cross-site cookie writes and API keys.
+// Staff sign-in: sessions in the database, sign-out, the guessing limits, cross-site cookie writes and API keys.
 import type { BlogPost } from '../../../src/contract/types';
 import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { cookieOf, createStaff, PASSWORD, SAME_ORIGIN, signIn } from '../helpers/accounts';
-import { PUBLIC_URL, startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { PUBLIC_URL, startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 
 const START = Date.parse('2026-11-25T09:00:00.000Z');
 const DAY = 24 * 3_600_000;
 
-let testDb: TestDb;
-let t: TestApp;
-let clock: number;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  await testDb.db.kysely.deleteFrom('accounts').execute();
-  await testDb.db.kysely.deleteFrom('api_keys').execute();
-  clock = START;
-  t = await startTestApp({
-    testDb,
-    now: () => clock,
-    signInFailures: { perAccount: { maxFailures: 3 }, perAddress: { maxFailures: 5 } },
-  });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
+const t = useTestApp({
+  now: START,
+  alsoEmpty: ['accounts', 'api_keys'],
+  signInFailures: { perAccount: { maxFailures: 3 }, perAddress: { maxFailures: 5 } },
 });
 
 const session = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
@@ -70,7 +49,7 @@ describe('sessions', () => {
 
   it('gives 401 without a cookie, and no Secure flag when PUBLIC_URL is http', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/session' })).statusCode).toBe(401);
-    const plain = await startTestApp({ testDb, publicUrl: 'http://127.0.0.1:3000' });
+    const plain = await startTestApp({ testDb: t.testDb, publicUrl: 'http://127.0.0.1:3000' });
     try {
       const account = await createStaff(t.db, 'editor');
       const res = await plain.app.inject({
@@ -117,14 +96,14 @@ describe('sessions', () => {
   it('ends a session after 30 days unused, and slides the expiry while it is used', async () => {
     const account = await createStaff(t.db, 'author');
     const cookie = await signIn(t.app, account.email);
-    clock += 29 * DAY;
+    t.clock += 29 * DAY;
     const used = await session(cookie);
     expect(used.statusCode).toBe(200);
     // Used after a while: the cookie comes again with a fresh Max-Age.
     expect(String(used.headers['set-cookie'])).toContain('Max-Age=2592000');
-    clock += 29 * DAY;
+    t.clock += 29 * DAY;
     expect((await session(cookie)).statusCode).toBe(200);
-    clock += 30 * DAY + 1;
+    t.clock += 30 * DAY + 1;
     expect((await session(cookie)).statusCode).toBe(401);
   });
 
@@ -165,7 +144,7 @@ describe('guessing', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.headers['set-cookie']).toBeUndefined();
     // No permanent lockout: once the window has passed the owner signs in.
-    clock += 15 * 60_000;
+    t.clock += 15 * 60_000;
     expect((await signInAs(account.email, PASSWORD, '198.51.100.99')).statusCode).toBe(200);
   });
 
@@ -205,7 +184,7 @@ describe('cross-site writes', () => {
   });
 
   it('accepts the listening address as an own origin too', async () => {
-    const both = await startTestApp({ testDb, listenUrl: 'http://127.0.0.1:3000' });
+    const both = await startTestApp({ testDb: t.testDb, listenUrl: 'http://127.0.0.1:3000' });
     try {
       const account = await createStaff(t.db, 'editor');
       const cookie = await signIn(both.app, account.email);

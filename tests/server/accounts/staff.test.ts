@@ -1,4 +1,4 @@
-// Issue 21: invitations, sign-up, the staff API, own password, and the first owner (ADMIN_EMAIL or the setup link).
+// Staff: invitations, sign-up, the staff API, own password, and the first owner (ADMIN_EMAIL or the setup link).
 import { ensureOwner, setupCodeIfNoAccount } from '../../../src/server/accounts/bootstrap';
 import { PasswordHasher } from '../../../src/server/accounts/passwords';
 import { countAccounts, findAccountByEmail } from '../../../src/server/repositories/accountsRepository';
@@ -6,33 +6,12 @@ import { countPosts } from '../../../src/server/repositories/postsRepository';
 import type { AdminBlogPost, BlogPost, StaffUser } from '../../../src/contract/types';
 import { validSubmission } from '../fixtures/submissions';
 import { cookieOf, PASSWORD, SAME_ORIGIN, signIn, staffSession } from '../helpers/accounts';
-import { PUBLIC_URL, startTestApp, TEST_PASSWORD_COST, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { PUBLIC_URL, TEST_PASSWORD_COST, TOKEN, useTestApp } from '../helpers/testApp';
 
 const START = Date.parse('2026-11-25T09:00:00.000Z');
 const DAY = 24 * 3_600_000;
 
-let testDb: TestDb;
-let t: TestApp;
-let clock: number;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  await testDb.db.kysely.deleteFrom('accounts').execute();
-  await testDb.db.kysely.deleteFrom('invitations').execute();
-  clock = START;
-  t = await startTestApp({ testDb, now: () => clock });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'invitations'] });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const as = (who: Staff) => ({ cookie: who.cookie, ...SAME_ORIGIN });
@@ -87,7 +66,7 @@ describe('invitations', () => {
     const wrong = await signUp({ invitation: code, email: 'someone.else@touchline.test', password: PASSWORD });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ error: 'This invitation is for another email address' });
-    clock += 7 * DAY;
+    t.clock += 7 * DAY;
     const expired = await signUp({ invitation: code, email: 'late@touchline.test', password: PASSWORD });
     expect(expired.statusCode).toBe(403);
     expect(expired.json<{ error: string }>().error).toMatch(/invitation has expired/);

@@ -1,4 +1,4 @@
-// Export and import (issue 22): a blog in SQLite with posts in every status, edits, a trashed post and uploads moves
+// Export and import: a blog in SQLite with posts in every status, edits, a trashed post and uploads moves
 // into another database (PostgreSQL when TEST_DATABASE_URL is set, SQLite otherwise) and answers every API request
 // and upload byte for byte as before; damaged, truncated, unknown and not-empty cases change nothing.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Real images for upload tests, made with sharp at test time (no binary is committed), and hostile ones built by hand.
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { pngFile } from '../../helpers/png';
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({
@@ -42,39 +42,10 @@ export async function jpegOrientation6(width = 600, height = 400): Promise<Buffe
     .toBuffer();
 }
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A PNG of a few hundred bytes that declares width × height pixels (a decompression bomb by default). */
 export function pngDeclaring(width = 100_000, height = 100_000): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
-  // compression, filter, interlace: 0
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    // The first few rows of zeros: inflating the rest would produce width × height × 3 bytes.
-    chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  // The first few rows of zeros: inflating the rest would produce width × height × 3 bytes.
+  return pngFile(width, height, Buffer.alloc(64 * 1024));
 }
 
 /** A valid JPEG of exactly `size` bytes: a small image padded with comment (COM) segments after its SOI marker. */

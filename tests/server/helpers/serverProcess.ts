@@ -9,6 +9,11 @@ export type ServerProcess = {
   child: ChildProcessWithoutNullStreams;
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /**
+   * Resolves with the output once `seen` holds for it, looked at each time the process writes; rejects when the
+   * process ends first, or after timeoutMs (a bound for a broken server, not a pause).
+   */
+  outputWhere: (seen: (output: string) => boolean, timeoutMs?: number) => Promise<string>;
 };
 
 export function spawnServer(env: Record<string, string>): ServerProcess {
@@ -20,23 +25,51 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: join(root, 'no-client'), ...env },
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let closed = false;
+  const watchers = new Set<() => void>();
+  const wrote = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const watcher of watchers) watcher();
+  };
+  child.stdout.on('data', wrote);
+  child.stderr.on('data', wrote);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { child, output: () => output, exited };
+  // 'close' comes after the process's last output has been read, so a line written just before exiting is seen.
+  child.on('close', () => {
+    closed = true;
+    for (const watcher of watchers) watcher();
+  });
+  const outputWhere = (seen: (output: string) => boolean, timeoutMs = 20_000) =>
+    new Promise<string>((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer);
+        watchers.delete(watch);
+      };
+      const watch = () => {
+        if (seen(output)) {
+          stop();
+          resolve(output);
+        } else if (closed) {
+          stop();
+          reject(new Error(`server exited:\n${output}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`not seen within ${timeoutMs} ms in:\n${output}`));
+      }, timeoutMs);
+      watchers.add(watch);
+      watch();
+    });
+  return { child, output: () => output, exited, outputWhere };
 }
 
-/** Resolves once the server printed its URL; rejects if it exits first or takes longer than timeoutMs. */
+/** Resolves with the server's URL once it printed it; rejects if it exits first or takes longer than timeoutMs. */
 export async function waitForListening(server: ServerProcess, timeoutMs = 20_000): Promise<string> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    // The start-up summary's last line: its lines are separate writes, which a loaded machine delivers apart.
-    const match = /serving (http:\/\/\S+)/.exec(server.output());
-    if (match?.[1] !== undefined && server.output().includes('touchline: sign in at ')) return match[1];
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start within ${timeoutMs} ms:\n${server.output()}`);
+  // The start-up summary's last line: its lines are separate writes, which a loaded machine delivers apart.
+  const started = (output: string) => /serving http:\/\/\S+/.test(output) && output.includes('touchline: sign in at ');
+  const output = await server.outputWhere(started, timeoutMs);
+  return /serving (http:\/\/\S+)/.exec(output)?.[1] ?? '';
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { AppOptions } from '../../../src/server/app';
-import type { Db } from '../../../src/server/db/database';
-import { createTestDb } from './testDb';
+import type { Database, Db } from '../../../src/server/db/database';
+import { createTestDb, emptyDatabase } from './testDb';
 import type { TestDb } from './testDb';
 
 export const TOKEN = 'test-admin-token-0123456789abcdef0123';
@@ -75,6 +75,93 @@ export async function startTestApp(
   };
 }
 
+/** What startTestApp takes. */
+export type TestAppOptions = NonNullable<Parameters<typeof startTestApp>[0]>;
+
+/** What useTestApp gives a test file: the app of the test that is running, on the file's one database. */
+export type UsedTestApp = {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  /** the file's database, for a second app on it (startTestApp({ testDb })) or a write that bypasses the app */
+  readonly testDb: TestDb;
+  /** the app's clock (epoch ms), back at `now` when each test starts; a test moves time by setting it */
+  clock: number;
+  /** closes this test's app and starts another on the same database, these options over the file's */
+  restart: (options?: Omit<TestAppOptions, 'testDb' | 'now'>) => Promise<void>;
+};
+
+/**
+ * The lifecycle of a server test file: one database for the file (dropped after it), emptied before each test, and a
+ * fresh app on it for each test (closed after it). With `now` the app runs on a clock that starts each test at that
+ * moment and moves only when the test sets `clock`; without it the app reads the wall clock.
+ */
+export function useTestApp(
+  options: Omit<TestAppOptions, 'testDb' | 'now'> & {
+    /** the app clock's time (epoch ms) at the start of each test */
+    now?: number;
+    /** tables to empty before each test, besides the blog's own (see emptyDatabase) */
+    alsoEmpty?: readonly (keyof Database)[];
+  } = {},
+): UsedTestApp {
+  const { now, alsoEmpty = [], ...fileOptions } = options;
+  let testDb: TestDb | undefined;
+  let current: TestApp | undefined;
+  let clock = now;
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useTestApp: no ${what} outside a test`);
+    return value;
+  };
+  const start = async (more: Omit<TestAppOptions, 'testDb' | 'now'> = {}) => {
+    current = await startTestApp({
+      ...fileOptions,
+      ...more,
+      testDb: ready(testDb, 'database'),
+      now: now === undefined ? undefined : () => ready(clock, 'clock'),
+    });
+  };
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  beforeEach(async () => {
+    const fileDb = ready(testDb, 'database');
+    await emptyDatabase(fileDb);
+    for (const table of alsoEmpty) await fileDb.db.kysely.deleteFrom(table).execute();
+    clock = now;
+    await start();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+  return {
+    get app() {
+      return ready(current, 'app').app;
+    },
+    get db() {
+      return ready(current, 'app').db;
+    },
+    get testDb() {
+      return ready(testDb, 'database');
+    },
+    get clock() {
+      if (now === undefined) throw new Error('useTestApp: this file gave no `now`, so its app reads the wall clock');
+      return ready(clock, 'clock');
+    },
+    set clock(value: number) {
+      if (now === undefined) throw new Error('useTestApp: this file gave no `now`, so its app reads the wall clock');
+      clock = value;
+    },
+    restart: async (more) => {
+      await current?.close();
+      current = undefined;
+      await start(more);
+    },
+  };
+}
+
 /** A multipart/form-data body as app.inject takes it, built by the platform's own FormData encoder. */
 export async function multipart(
   fields: Record<string, string | { bytes: Buffer; name: string; type?: string }>,
@@ -96,16 +183,22 @@ export async function multipart(
   };
 }
 
-/** A revision-check schedule that runs only when the test calls tick(), which resolves when the check is done. */
+/**
+ * A revision-check schedule that runs only when the test calls tick(), which resolves when the check is done;
+ * everyMs() is the interval the app asked for.
+ */
 export function manualSchedule() {
   let check: (() => Promise<void>) | undefined;
+  let interval: number | undefined;
   return {
-    schedule: (run: () => Promise<void>) => {
+    schedule: (run: () => Promise<void>, everyMs: number) => {
       check = run;
+      interval = everyMs;
       return () => {
         check = undefined;
       };
     },
     tick: () => check?.() ?? Promise.resolve(),
+    everyMs: () => interval,
   };
 }

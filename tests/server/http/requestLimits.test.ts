@@ -57,6 +57,7 @@ async function response(connection: Connection): Promise<{ status: number; heade
   };
 }
 
+// A slow client's pace: what these tests send, never a wait for the server (response() and closed are those).
 const pace = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function listening(timeouts?: Partial<Timeouts>): Promise<{ t: TestApp; port: number }> {
@@ -251,7 +252,7 @@ describe('slow clients are cut off', () => {
 });
 
 describe('the default timeouts', () => {
-  it('give headers 40 s, uploads 2 minutes, and keep connections alive past 60 s', async () => {
+  it('give headers at most 40 s, an upload 2 minutes, and keep an idle connection past 60 s', async () => {
     const { t } = await listening();
     try {
       // connectionsCheckingInterval is a constructor option Node keeps on the server; its types do not list it.

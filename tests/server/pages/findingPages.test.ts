@@ -1,6 +1,6 @@
-// Issue 23's pages through the real app and the SSR entry's source: /tag/{slug} (heading, list, Load more, 404, head),
-// its Atom feed, the sitemap's tag lines, /search (form, results, marks escaped, no result, Load more, noindex) and the
-// post page's tag links, JSON-LD and "More on {primary tag}".
+// The tag and search pages through the real app and the SSR entry's source: /tag/{slug} (heading, list, Load more, 404,
+// head), its Atom feed, the sitemap's tag lines, /search (form, results, marks escaped, no result, Load more, noindex)
+// and the post page's tag links, JSON-LD and "More on {primary tag}".
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,7 @@ import type { BlogSubmission } from '../../../src/contract/schemas';
 import { createPost } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { textOf } from '../helpers/html';
-import { PUBLIC_URL, startTestApp } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { PUBLIC_URL, useTestApp } from '../helpers/testApp';
 import { parseXml } from '../helpers/xml';
 import type { XmlElement } from '../helpers/xml';
 
@@ -23,25 +20,10 @@ const { render } = require('../../../src/client/entry-server') as { render: Rend
 
 const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="generic"><title>Touchline</title></head><body><div id="root"></div></body></html>`;
 
-let clientDir: string;
-let testDb: TestDb;
-let t: TestApp;
-beforeAll(async () => {
-  clientDir = mkdtempSync(join(tmpdir(), 'touchline-finding-'));
-  writeFileSync(join(clientDir, 'index.html'), INDEX);
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  t = await startTestApp({ clientDir, testDb, renderPage: render });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+const clientDir = mkdtempSync(join(tmpdir(), 'touchline-finding-'));
+writeFileSync(join(clientDir, 'index.html'), INDEX);
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+const t = useTestApp({ clientDir, renderPage: render });
 
 async function store(header: Partial<BlogSubmission['header']>, extra: Partial<BlogSubmission> = {}) {
   return createPost(t.db, blogSubmissionSchema.parse({ ...validSubmission(header), ...extra }));

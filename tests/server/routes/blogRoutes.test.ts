@@ -2,27 +2,10 @@ import { LIMITS } from '../../../src/contract/limits';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
 import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
-import { startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 
-// One database per file, emptied before each test; a new app per test so the failed-token counter starts at zero.
-let testDb: TestDb;
-let t: TestApp;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  t = await startTestApp({ testDb });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+// A new app per test, so the failed-token counter starts at zero.
+const t = useTestApp();
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/blogs', payload: body as object, headers });
@@ -370,7 +353,7 @@ describe('cached reads', () => {
     // Its revision check never runs (a loaded machine can take a real second between two steps): only the TTL
     // brings the new post here, which is what this test is about.
     const reader = await startTestApp({
-      testDb,
+      testDb: t.testDb,
       listCacheTtlMs: 100,
       now: () => time,
       scheduleRevisionCheck: () => () => undefined,
@@ -390,7 +373,7 @@ describe('cached reads', () => {
   });
 
   it('does not remember a 404: a post stored later by another process is found', async () => {
-    const reader = await startTestApp({ testDb });
+    const reader = await startTestApp({ testDb: t.testDb });
     try {
       const [first] = await createPosts(1);
       const missing = first + 1;

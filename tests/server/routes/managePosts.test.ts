@@ -1,39 +1,23 @@
-// Issue 12 on the API: PUT and DELETE with If-Match, draft and scheduled posts, who sees what, and caches that follow.
+// Posts on the API: PUT and DELETE with If-Match, draft and scheduled posts, who sees what, and caches that follow.
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
 import { countPosts, findPostImageUrl, updatePost } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
-import { manualSchedule, startTestApp, TOKEN } from '../helpers/testApp';
+import { manualSchedule, startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
 
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const HOUR = 3_600_000;
 
-let testDb: TestDb;
-let t: TestApp;
-let clock: number;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  clock = START;
-  t = await startTestApp({ testDb, now: () => clock });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ now: START });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 type Body = BlogSubmission & Record<string, unknown>;
+/** The test's app, or another on the same database. */
+type AnApp = Pick<TestApp, 'app'>;
 
-const inject = (app: TestApp, method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE', url: string, options = {}) =>
+const inject = (app: AnApp, method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE', url: string, options = {}) =>
   app.app.inject({ method, url, ...options });
 
 async function create(extra: Partial<Body> = {}, title = 'Derby Day'): Promise<BlogPost> {
@@ -46,12 +30,12 @@ async function create(extra: Partial<Body> = {}, title = 'Derby Day'): Promise<B
 }
 
 /** GET as a visitor: status and, for a 200, the post. */
-async function anonymousGet(id: number, app = t) {
+async function anonymousGet(id: number, app: AnApp = t) {
   const res = await inject(app, 'GET', `/api/blogs/${id}`);
   return { status: res.statusCode, post: res.statusCode === 200 ? res.json<BlogPost>() : undefined, res };
 }
 
-async function anonymousTitles(app = t): Promise<string[]> {
+async function anonymousTitles(app: AnApp = t): Promise<string[]> {
   const res = await inject(app, 'GET', '/api/blogs');
   expect(res.statusCode).toBe(200);
   return res.json<BlogSummary[]>().map((p) => p.title);
@@ -84,7 +68,7 @@ describe('PUT /api/blogs/:id', () => {
     const original = await create();
     expect(await anonymousTitles()).toEqual(['Derby Day']); // the list is now cached
     expect((await anonymousGet(original.id)).post?.title).toBe('Derby Day'); // and so is the post
-    clock += 60_000;
+    t.clock += 60_000;
     const res = await put(original.id, edited());
     expect(res.statusCode).toBe(200);
     const updated = res.json<BlogPost>();
@@ -220,8 +204,7 @@ describe('PUT /api/blogs/:id', () => {
   });
 
   it('counts wrong tokens toward the 429, like POST', async () => {
-    await t.close();
-    t = await startTestApp({ testDb, now: () => clock, authFailures: { maxFailures: 2 } });
+    await t.restart({ authFailures: { maxFailures: 2 } });
     const { id } = await create();
     for (let i = 0; i < 2; i += 1)
       expect((await put(id, edited(), { authorization: 'Bearer nope' })).statusCode).toBe(401);
@@ -372,8 +355,7 @@ describe('drafts', () => {
   });
 
   it('counts a wrong token on a read toward the 429, but not a missing one; visitors are never limited', async () => {
-    await t.close();
-    t = await startTestApp({ testDb, now: () => clock, authFailures: { maxFailures: 2 } });
+    await t.restart({ authFailures: { maxFailures: 2 } });
     const { id } = await create({ status: 'draft' });
     for (let i = 0; i < 5; i += 1) expect((await inject(t, 'GET', '/api/blogs?status=all')).statusCode).toBe(401);
     expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(200);
@@ -421,9 +403,8 @@ describe('scheduled posts', () => {
   });
 
   it('becomes public by itself at its time: no write, no job, and caches that never expire on their own', async () => {
-    await t.close();
     // Day-long list TTL and revision interval: only the schedule itself may make the post appear.
-    t = await startTestApp({ testDb, now: () => clock, listCacheTtlMs: 24 * HOUR, revisionCheckMs: 24 * HOUR });
+    await t.restart({ listCacheTtlMs: 24 * HOUR, revisionCheckMs: 24 * HOUR });
     await create({}, 'Already out');
     const kickOff = await create({ publishAt: new Date(START + HOUR).toISOString() }, 'Kick-off report');
     expect(kickOff.status).toBe('scheduled');
@@ -432,11 +413,11 @@ describe('scheduled posts', () => {
     const scheduledRow = (await adminList()).find((p) => p.id === kickOff.id);
     expect(scheduledRow?.status).toBe('scheduled');
 
-    clock = START + HOUR - 1;
+    t.clock = START + HOUR - 1;
     expect(await anonymousTitles()).toEqual(['Already out']);
     expect((await anonymousGet(kickOff.id)).status).toBe(404);
 
-    clock = START + HOUR;
+    t.clock = START + HOUR;
     expect(await anonymousTitles()).toEqual(['Kick-off report', 'Already out']);
     const read = await anonymousGet(kickOff.id);
     expect(read.status).toBe(200);
@@ -446,7 +427,7 @@ describe('scheduled posts', () => {
 
   it('never makes a draft public, whatever its publishAt', async () => {
     const { id } = await create({ status: 'draft', publishAt: new Date(START + HOUR).toISOString() }, 'Parked');
-    clock = START + 2 * HOUR;
+    t.clock = START + 2 * HOUR;
     expect((await anonymousGet(id)).status).toBe(404);
     expect(await anonymousTitles()).toEqual([]);
     expect((await adminList())[0]).toMatchObject({ status: 'draft' });
@@ -458,7 +439,7 @@ describe('another server on the same database', () => {
   async function startReader(now: () => number) {
     const revisionCheck = manualSchedule();
     const app = await startTestApp({
-      testDb,
+      testDb: t.testDb,
       now,
       listCacheTtlMs: 24 * HOUR,
       scheduleRevisionCheck: revisionCheck.schedule,

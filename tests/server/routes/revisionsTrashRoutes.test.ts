@@ -1,38 +1,19 @@
-// Nothing lost, on the API: revisions written by every change, listed, read and restored (If-Match too); the trash with
-// its restore, permanent delete and 30-day purge on an injected clock; and no read path that shows a trashed post.
+// Revisions and trash on the API: revisions written by every change, listed, read and restored (If-Match too); the
+// trash with its restore, permanent delete and 30-day purge on an injected clock; no read path shows a trashed post.
 import type { BlogPost, BlogSummary, RevisionSummary, TrashedSummary } from '../../../src/contract/types';
 import { ADMIN_TOKEN_ACTOR } from '../../../src/server/accounts/actor';
 import { mayDeleteForever } from '../../../src/contract/roles';
 import { updatePost } from '../../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import { validSubmission } from '../fixtures/submissions';
-import { startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { TOKEN, useTestApp } from '../helpers/testApp';
 
 jest.setTimeout(60_000);
 
 const START = Date.parse('2026-11-25T09:00:00.000Z');
 const DAY = 86_400_000;
 
-let testDb: TestDb;
-let t: TestApp;
-let clock: number;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  clock = START;
-  t = await startTestApp({ testDb, now: () => clock });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ now: START });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -46,7 +27,7 @@ async function create(title = 'Derby Day', extra: object = {}): Promise<BlogPost
 }
 
 async function edit(id: number, title: string, extra: object = {}, headers = bearer): Promise<BlogPost> {
-  clock += 60_000;
+  t.clock += 60_000;
   const res = await call('PUT', `/api/blogs/${id}`, headers, { ...validSubmission({ title }), ...extra });
   expect(res.statusCode).toBe(200);
   return res.json<BlogPost>();
@@ -93,7 +74,7 @@ describe('revisions', () => {
 
   it('keeps both replaced versions when two PUTs without If-Match race: the later one runs on the new version', async () => {
     const post = await create('Original');
-    clock += 60_000;
+    t.clock += 60_000;
     const [a, b] = await Promise.all([
       call('PUT', `/api/blogs/${post.id}`, bearer, validSubmission({ title: 'Writer A' })),
       call('PUT', `/api/blogs/${post.id}`, bearer, validSubmission({ title: 'Writer B' })),
@@ -110,7 +91,7 @@ describe('revisions', () => {
     const post = await create('Original');
     await edit(post.id, 'Meanwhile');
     const input = blogSubmissionSchema.parse(validSubmission({ title: 'Late' }));
-    const late = await updatePost(t.db, post.id, input, { replaced: post, now: new Date(clock + 1) });
+    const late = await updatePost(t.db, post.id, input, { replaced: post, now: new Date(t.clock + 1) });
     expect(late).toEqual({ outcome: 'conflict' });
     expect((await revisions(post.id)).map((r) => r.title)).toEqual(['Original']);
   });
@@ -119,12 +100,12 @@ describe('revisions', () => {
     const first = await create('First');
     await edit(first.id, 'Second', { status: 'draft' });
     const [oldest] = (await revisions(first.id)).slice(-1);
-    clock += 60_000;
+    t.clock += 60_000;
     const res = await call('POST', `/api/blogs/${first.id}/revisions/${oldest!.id}/restore`);
     expect(res.statusCode).toBe(200);
     const restored = res.json<BlogPost>();
     expect({ ...restored, updatedAt: 'x' }).toEqual({ ...first, updatedAt: 'x' });
-    expect(restored.updatedAt).toBe(new Date(clock).toISOString());
+    expect(restored.updatedAt).toBe(new Date(t.clock).toISOString());
     // The answer is the read shape with its ETag, as a reader gets it; staff reads add who created and changed it.
     expect(res.headers.etag).toBe((await anonymousGet(first.id)).headers.etag);
     expect((await staffGet(first.id)).json()).toEqual({ ...restored, createdBy: null, updatedBy: null });
@@ -205,7 +186,7 @@ describe('the trash', () => {
     const keep = await create('Keep me');
     const gone = await create('Trash me');
     await edit(gone.id, 'Trash me (edited)');
-    clock += 60_000;
+    t.clock += 60_000;
     expect((await del(gone.id)).statusCode).toBe(204);
 
     expect((await anonymousGet(gone.id)).statusCode).toBe(404);
@@ -218,7 +199,7 @@ describe('the trash', () => {
       expect(body).not.toContain(`/page/${gone.id}`);
     }
     expect(await trash()).toEqual([
-      expect.objectContaining({ id: gone.id, title: 'Trash me (edited)', deletedAt: new Date(clock).toISOString() }),
+      expect.objectContaining({ id: gone.id, title: 'Trash me (edited)', deletedAt: new Date(t.clock).toISOString() }),
     ]);
     expect((await call('GET', '/api/blogs?status=trash', {})).statusCode).toBe(401);
     // Its history stays; a PUT or a second DELETE finds nothing.
@@ -235,7 +216,7 @@ describe('the trash', () => {
     await del(draft.id);
     expect((await anonymousGet(story.id)).statusCode).toBe(404);
 
-    clock += 60_000;
+    t.clock += 60_000;
     const res = await call('POST', `/api/blogs/${story.id}/restore`);
     expect(res.statusCode).toBe(200);
     expect({ ...res.json<BlogPost>(), updatedAt: 'x' }).toEqual({ ...story, updatedAt: 'x' });
@@ -282,12 +263,12 @@ describe('the trash', () => {
     const old = await create('Old news');
     const recent = await create('Recent');
     await del(old.id);
-    clock += 10 * DAY;
+    t.clock += 10 * DAY;
     await del(recent.id);
-    clock += 20 * DAY; // old: exactly 30 days, still kept
+    t.clock += 20 * DAY; // old: exactly 30 days, still kept
     await create('A write');
     expect((await trash()).map((p) => p.title)).toEqual(['Recent', 'Old news']);
-    clock += 1;
+    t.clock += 1;
     await create('Another write');
     expect((await trash()).map((p) => p.title)).toEqual(['Recent']);
     expect(await t.db.kysely.selectFrom('sections').select('id').where('post_id', '=', old.id).execute()).toEqual([]);
@@ -296,9 +277,8 @@ describe('the trash', () => {
   it('removes a post 30 days in the trash when the server starts', async () => {
     const old = await create('Old news');
     await del(old.id);
-    await t.close();
-    clock += 31 * DAY;
-    t = await startTestApp({ testDb, now: () => clock });
+    t.clock += 31 * DAY;
+    await t.restart();
     expect(await trash()).toEqual([]);
   });
 });

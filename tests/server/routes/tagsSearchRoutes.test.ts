@@ -1,31 +1,14 @@
-// Finding posts on the API: tags on posts (rules, slugs, ?tag=, /api/tags), related stories, and full-text search with its
-// matching rules, hostile queries and an index that follows every write. Runs on SQLite and on PostgreSQL.
+// Tags and search on the API: tags on posts (rules, slugs, ?tag=, /api/tags), related stories, and full-text search
+// with its matching rules, hostile queries and an index that follows every write. Runs on SQLite and on PostgreSQL.
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from '../../../src/contract/types';
 import { slugOf } from '../../../src/contract/tags';
 import { rebuildSearchIndex } from '../../../src/server/search/searchIndex';
 import { validSubmission } from '../fixtures/submissions';
-import { startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { TOKEN, useTestApp } from '../helpers/testApp';
 
-let testDb: TestDb;
-let t: TestApp;
 const clock = Date.parse('2026-11-25T09:00:00.000Z');
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  t = await startTestApp({ testDb, now: () => clock });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
+const t = useTestApp({ now: clock });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
@@ -77,7 +60,7 @@ const withParagraph = (title: string, paragraph: string) => ({
 const titlesFor = async (q: string) => (await search(q)).items.map((item) => item.title);
 
 describe('tags on a post', () => {
-  it('makes slugs: lowercase, accents removed, every run of other characters one dash', () => {
+  it('makes a slug of a name: lowercase, no accents, one dash for each run of other characters', () => {
     expect(slugOf('Premier League')).toBe('premier-league');
     expect(slugOf('Fútbol Sala')).toBe('futbol-sala');
     expect(slugOf('Formula 1')).toBe('formula-1');
@@ -355,9 +338,9 @@ describe('GET /api/search', () => {
 
   it('rebuilds the index from the tables (what an import calls)', async () => {
     await create({ header: { title: 'Walrus watch', tags: ['Wildlife'] } });
-    await testDb.db.kysely.deleteFrom('post_search').execute();
+    await t.testDb.db.kysely.deleteFrom('post_search').execute();
     expect(await titlesFor('walrus')).toEqual([]);
-    await rebuildSearchIndex(testDb.db);
+    await rebuildSearchIndex(t.testDb.db);
     expect(await titlesFor('walrus')).toEqual(['Walrus watch']);
     expect(await titlesFor('wildlife')).toEqual(['Walrus watch']);
   });

@@ -2,29 +2,15 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { LIMITS } from '../../../src/contract/limits';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
-import { multipart, startTestApp, TOKEN } from '../helpers/testApp';
-import type { TestApp } from '../helpers/testApp';
-import { createTestDb, emptyDatabase } from '../helpers/testDb';
-import type { TestDb } from '../helpers/testDb';
+import { multipart, TOKEN, useTestApp } from '../helpers/testApp';
+import { emptyDatabase } from '../helpers/testDb';
 import { jpegOfSize, sampleImages } from '../helpers/images';
 
-// One database per file, emptied before each test; a new app per test so the failed-token counter starts at zero.
-let testDb: TestDb;
-let t: TestApp;
+// A new app per test, so the failed-token counter starts at zero.
+const t = useTestApp();
 let IMAGES: Awaited<ReturnType<typeof sampleImages>>;
 beforeAll(async () => {
-  testDb = await createTestDb();
   IMAGES = await sampleImages();
-});
-beforeEach(async () => {
-  await emptyDatabase(testDb);
-  t = await startTestApp({ testDb });
-});
-afterEach(async () => {
-  await t.close();
-});
-afterAll(async () => {
-  await testDb.drop();
 });
 
 const FORMATS = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp', avif: 'heif' };
@@ -41,7 +27,7 @@ async function upload(fields: Parameters<typeof multipart>[0], headers: Record<s
 }
 
 const BEARER = { authorization: `Bearer ${TOKEN}` };
-/** A session cookie (issue 21): until sessions exist it proves nothing, but it lets a form carry the token itself. */
+/** A cookie that names no session: it proves nothing, but it lets a form carry the token itself. */
 const SESSION = { cookie: 'touchline_session=not-yet-a-session' };
 
 // Several tests send 25 MB bodies through the real image pipeline: seconds each on a busy 2-core machine.
@@ -145,7 +131,7 @@ describe('POST /api/uploads', () => {
   it('takes a form field token only before the file: a file part with no valid credential before it is a 401', async () => {
     const before = await upload({ accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } }, SESSION);
     expect(before.statusCode).toBe(201);
-    await emptyDatabase(testDb);
+    await emptyDatabase(t.testDb);
     const after = await upload({ file: { bytes: IMAGES.jpg, name: 'a.jpg' }, accessToken: TOKEN }, SESSION);
     expect(after.statusCode).toBe(401);
     // The cookie (made up here) names no live session, and the token came too late to count.

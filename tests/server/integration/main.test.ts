@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, waitForListening } from './helpers/serverProcess';
-import type { ServerProcess } from './helpers/serverProcess';
+import { spawnServer, waitForListening } from '../helpers/serverProcess';
+import type { ServerProcess } from '../helpers/serverProcess';
 
 jest.setTimeout(60_000);
 
@@ -13,15 +13,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Resolves once the server's output matches `pattern` (or fails the test when it exits first or takes too long). */
-async function outputMatching(server: ServerProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  const started = Date.now();
-  while (!pattern.test(server.output())) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    if (Date.now() - started > timeoutMs) throw new Error(`no ${String(pattern)} in:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return server.output();
-}
+const outputMatching = (server: ServerProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> =>
+  server.outputWhere((output) => pattern.test(output), timeoutMs);
 
 describe('start-up output', () => {
   const TOKEN = 'set-by-the-operator-0123456789abcdef';
@@ -199,10 +192,8 @@ describe('main (the server process)', () => {
     try {
       const url = await waitForListening(server);
       await fetch(`${url}/api/health`);
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline && !server.output().includes('"url":"/api/health"'))
-        await new Promise((r) => setTimeout(r, 100));
-      expect(server.output()).toContain('"url":"/api/health"');
+      const output = await server.outputWhere((text) => text.includes('"url":"/api/health"'), 5_000);
+      expect(output).toContain('"url":"/api/health"');
     } finally {
       server.child.kill('SIGKILL');
     }

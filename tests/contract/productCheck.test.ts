@@ -1,7 +1,7 @@
 // The post page's product check (hand-written, zod-free) must accept exactly the products the API accepts.
-import { checkProductList } from '../../../src/contract/productCheck';
-import { LIMITS } from '../../../src/contract/limits';
-import { productInputSchema } from '../../../src/contract/schemas';
+import { checkProductList } from '../../src/contract/productCheck';
+import { LIMITS } from '../../src/contract/limits';
+import { productInputSchema } from '../../src/contract/schemas';
 
 const valid = {
   id: 1,

@@ -3,12 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BlogPost, BlogSummary } from '../../src/contract/types';
-import type { DatabaseConfig } from '../../src/server/config';
-import { validSubmission } from './fixtures/submissions';
-import { createDatabaseConfig } from './helpers/testDb';
-import { spawnServer, waitForListening } from './helpers/serverProcess';
-import type { ServerProcess } from './helpers/serverProcess';
+import type { BlogPost, BlogSummary } from '../../../src/contract/types';
+import type { DatabaseConfig } from '../../../src/server/config';
+import { validSubmission } from '../fixtures/submissions';
+import { createDatabaseConfig } from '../helpers/testDb';
+import { spawnServer, waitForListening } from '../helpers/serverProcess';
+import type { ServerProcess } from '../helpers/serverProcess';
 
 jest.setTimeout(90_000);
 
@@ -16,7 +16,10 @@ const TOKEN = 'two-process-test-token-0123456789abcdef';
 const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-/** Polls until check() holds; the time it took in ms, or a failure after 2 s. */
+/**
+ * Polls until check() holds; the time it took in ms, or a failure after 2 s. Polling is the measurement: the other
+ * process notices a change on its own real-time timer, and no signal of it crosses to this one.
+ */
 async function within2s(check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < 2_000) {

@@ -1,5 +1,5 @@
 // The feed and sitemap tests trust this parser to refuse malformed XML; these cases show it does.
-import { parseXml } from '../helpers/xml';
+import { parseXml } from './xml';
 
 describe('parseXml (test helper)', () => {
   it('reads elements, attributes, entities and character references', () => {

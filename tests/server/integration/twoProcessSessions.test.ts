@@ -14,7 +14,10 @@ jest.setTimeout(90_000);
 const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 const OWNER = { email: 'owner@touchline.test', password: 'two processes, one owner' };
 
-/** Polls until check() holds; the time it took in ms, or a failure after 2 s. */
+/**
+ * Polls until check() holds; the time it took in ms, or a failure after 2 s. Polling is the measurement: the other
+ * process notices a change on its own real-time timer, and no signal of it crosses to this one.
+ */
 async function within2s(check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < 2_000) {

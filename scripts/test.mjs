@@ -1,6 +1,6 @@
 // `npm test`: every check, with a one-line summary per stage. A failing stage does not hide the others' results:
 // every stage runs unless a stage it needs failed (budget and e2e need the build). Exit 1 if anything failed.
-// Stages: typecheck, lint, jest (client + server on SQLite), server jest on PostgreSQL, build, budget, e2e.
+// Stages: typecheck, lint, jest (client, contract, server on SQLite), server jest on PostgreSQL, build, budget, e2e.
 // Independent stages overlap, two CPU-bound ones at a time (what 2 cores hold; docs/development.md has the measured
 // plan).
 // Each stage's output is printed whole, in the order above: the earliest unfinished stage streams, the others are held
@@ -17,7 +17,7 @@ process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
 /** More failures than this in one stage is a broken change, not a flake: they are not run again. */
 const MAX_REPEATS = 25;
 
-const SQLITE = 'jest (client + server on SQLite)';
+const SQLITE = 'jest (client, contract, server on SQLite)';
 const POSTGRES = 'server jest on PostgreSQL';
 /** A throwaway cluster on a free port for the command that follows. */
 const WITH_POSTGRES = ['bash', 'scripts/with-postgres.sh'];

@@ -1,7 +1,7 @@
 // The read-side product schema (SPEC 8): what the post page accepts as a product list from GET /api/blogs/:id.
 // Hand-written rather than zod: the post page is its only user, and zod would add about 7 KB gzip to the
 // visitor's download of /page/:id (over the 115 KB budget). It applies the same rules as the submit schema
-// (LIMITS.urlMax, isSafeUrl), and tests/server/contract/productCheck.test.ts holds the two sides to agree.
+// (LIMITS.urlMax, isSafeUrl), and tests/contract/productCheck.test.ts holds the two sides to agree.
 import { LIMITS } from './limits';
 import { isRecord } from './records';
 import type { Product } from './types';

@@ -11,7 +11,7 @@ import { PUBLIC_URL, TOKEN, useTestApp } from './helpers/testApp';
 import { childrenNamed, only, parseXml } from './helpers/xml';
 import { textOf } from './helpers/html';
 
-// The SSR entry's source, as pages.test.ts loads it.
+// The SSR entry's source, as pages/render.test.ts loads it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { render } = require('../../src/client/entry-server') as { render: RenderPage };
 

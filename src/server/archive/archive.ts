@@ -1,5 +1,5 @@
 // Export and import of a whole blog as one archive, between databases of either kind. The format is
-// documented in the README ("Export and import"): JSON lines, a header naming format and version, one line per row of
+// documented in docs/operations.md ("Export and import"): JSON lines, a header naming format and version, one line per row of
 // the tables in ARCHIVE_TABLES (in that order), and an end record with the row counts and a SHA-256 of every line
 // before it, so a damaged or truncated archive is refused before anything is kept.
 import { createHash } from 'node:crypto';

@@ -27,7 +27,7 @@ export async function startTestApp(
     scheduleRevisionCheck?: AppOptions['scheduleRevisionCheck'];
     /** the app's clock (epoch ms): scheduling and caches follow it */
     now?: AppOptions['now'];
-    /** server rendering (pages.test.ts passes the source's entry-server render) */
+    /** server rendering (pages/render.test.ts passes the source's entry-server render) */
     renderPage?: AppOptions['renderPage'];
     publicUrl?: string;
     /** the listening address when it differs from PUBLIC_URL (main.ts passes it) */

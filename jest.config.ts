@@ -19,8 +19,6 @@ const config: Config = {
       transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft/deferred-promise|until-async)/)'],
       moduleNameMapper: {
         '\\.(css|scss|sass)$': 'identity-obj-proxy',
-        // import.meta.env is not valid in CommonJS; tests read the same values from a plain module.
-        '/clientEnv$': '<rootDir>/tests/client/helpers/clientEnv.jest.ts',
         '\\.(png|jpe?g|webp|avif|gif|svg)$': '<rootDir>/tests/client/helpers/fileStub.ts',
       },
       testEnvironmentOptions: { customExportConditions: [''] },
@@ -54,7 +52,6 @@ const config: Config = {
       },
       moduleNameMapper: {
         '\\.(css|scss|sass)$': 'identity-obj-proxy',
-        '/clientEnv$': '<rootDir>/tests/client/helpers/clientEnv.jest.ts',
       },
       // @fastify/static and light-my-request (inject) require content-disposition 3 and cookie 1, ESM-only (Node loads it natively; jest does not).
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],

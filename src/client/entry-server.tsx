@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { blogApi } from './api/blogApi';
-import { AppRoutes, MissingUrl } from './app/router';
+import { AppRoutes, MissingUrl } from './shell/router';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';

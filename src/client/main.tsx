@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { SERVER_STATE_LOADED } from './api/blogApi';
 import { makeStore } from './app/store';
 import type { AppStore } from './app/store';
-import { AppRoutes, MissingUrl } from './app/router';
+import { AppRoutes, MissingUrl } from './shell/router';
 import { APP_HYDRATING_EVENT, SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import './styles/global.scss';

@@ -1,6 +1,6 @@
 // /admin/history/:id: the revisions, a chosen one's word diff against the current post, and a confirmed restore.
 import '../preloadPages';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, server } from '../../../helpers/mswServer';
@@ -8,7 +8,6 @@ import { TOKEN, editablePost } from '../adminFixtures';
 import { postDiff } from '../../../../../src/client/features/admin/history/postDiff';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cancelPendingDraftSaves());
 
 const current = editablePost({ id: 7, title: 'Derby Day: five things we learned' });

@@ -54,7 +54,8 @@ const clientLayerZones = [
       .filter((name) => name !== 'store.ts')
       .map((name) => `${CLIENT}/app/${name}`),
     from: [SHELL, FEATURES],
-    message: 'app/ is the ground floor: only store.ts (which combines the slices) may import a feature, none the shell.',
+    message:
+      'app/ is the ground floor: only store.ts (which combines the slices) may import a feature, none the shell.',
   },
   {
     target: FEATURES,

@@ -7,7 +7,7 @@ import type { AppDispatch } from './store';
 import { useAppDispatch } from './hooks';
 import { paths } from './paths';
 import { SIGNED_IN_HINT, sessionCheckFailed, sessionChecking, sessionKnown } from './authSlice';
-import type { SessionUser } from './authSlice';
+import type { StaffUser } from '../../contract/types';
 
 /** Kept beside the store's user (see SIGNED_IN_HINT); storage may be blocked, which only costs the hint. */
 export function setSignedInHint(signedIn: boolean) {
@@ -32,7 +32,7 @@ export async function loadSession(dispatch: AppDispatch): Promise<void> {
       return;
     }
     if (!response.ok) throw new Error(`status ${response.status}`);
-    const { user } = (await response.json()) as { user: SessionUser };
+    const { user } = (await response.json()) as { user: StaffUser };
     setSignedInHint(true);
     dispatch(sessionKnown(user));
   } catch {

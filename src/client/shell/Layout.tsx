@@ -72,7 +72,8 @@ export function Layout() {
   const user = useAppSelector(selectUser);
   const authStatus = useAppSelector(selectAuthStatus);
   useEffect(() => {
-    if (authStatus === 'unknown' && hasSignedInHint()) void import('../app/session').then((m) => m.loadSession(dispatch));
+    if (authStatus === 'unknown' && hasSignedInHint())
+      void import('../app/session').then((m) => m.loadSession(dispatch));
   }, [authStatus, dispatch]);
 
   const area = areaPath(pathname);

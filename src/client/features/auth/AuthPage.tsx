@@ -10,7 +10,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { sessionKnown } from '../../app/authSlice';
 import { setSignedInHint } from '../../app/session';
-import type { SessionUser } from '../../app/authSlice';
+import type { StaffUser } from '../../../contract/types';
+import { PASSWORD_MIN } from '../../../contract/passwords';
 import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
 
@@ -22,8 +23,6 @@ export const INVITATION_NEEDED =
   'Signing up needs an invitation: open the invitation link an owner or editor gave you. Ask them for one if you have none.';
 /** When the server refuses a sign-up without saying why. */
 export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
-/** A new password's shortest length; the server refuses shorter ones too. */
-export const PASSWORD_MIN = 10;
 
 const api = (path: string) => `${globalThis.location?.origin ?? 'http://localhost'}/api/${path}`;
 
@@ -37,7 +36,7 @@ async function postJson(path: string, body: unknown): Promise<{ status: number; 
   return { status: response.status, data };
 }
 
-const userOf = (data: unknown) => (data as { user?: SessionUser } | null)?.user;
+const userOf = (data: unknown) => (data as { user?: StaffUser } | null)?.user;
 const errorOf = (data: unknown) => {
   const error = (data as { error?: unknown } | null)?.error;
   return typeof error === 'string' && error !== '' ? error : undefined;
@@ -62,7 +61,7 @@ export function AuthPage() {
   const title = signingIn ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
 
-  async function send(): Promise<string | SessionUser> {
+  async function send(): Promise<string | StaffUser> {
     if (signingIn) {
       const { status, data } = await postJson('session', { email, password });
       const user = userOf(data);

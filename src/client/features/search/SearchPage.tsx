@@ -21,8 +21,7 @@ function Snippet({ text }: { text: string }) {
 }
 
 function Results({ q, cursor }: SearchArg) {
-  const key = `${cursor}:${q}`;
-  const { data, isError, isLoading } = useEndpointQuery(searchApi.endpoints.searchPosts, { q, cursor }, key);
+  const { data, isError, isLoading } = useEndpointQuery(searchApi.endpoints.searchPosts, { q, cursor });
   if (isLoading)
     return (
       <p className="status" role="status">

@@ -7,9 +7,10 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
-import { staffApi, ROLE_LABELS } from '../api/staffApi';
-import { PASSWORD_MIN } from '../session/passwordRules';
-import { Field, failureText } from './StaffPage';
+import { staffApi } from '../api/staffApi';
+import { ROLE_LABELS } from '../../../../contract/roles';
+import { PASSWORD_MIN } from '../../../../contract/passwords';
+import { Field, failureText } from './staffForm';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 

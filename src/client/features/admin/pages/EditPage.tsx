@@ -67,7 +67,7 @@ export function EditPage() {
   }
   const arg = request?.postId === id ? request.arg : null;
   const answer = useAdminPostQuery(arg);
-  const loading = arg !== null && (answer.isUninitialized || answer.isLoading);
+  const loading = answer.isLoading;
   const loadError = !loading && answer.isError ? answer.error : undefined;
   const notFound = statusOf(loadError) === 404;
   const loadFailure =
@@ -78,7 +78,7 @@ export function EditPage() {
   // Each answer replaces this post's draft (never the new post's), once.
   const applied = useRef<unknown>(undefined);
   useEffect(() => {
-    if (!answer.isSuccess || applied.current === answer.data) return;
+    if (!answer.isSuccess || !answer.data || applied.current === answer.data) return;
     applied.current = answer.data;
     const { post, etag } = answer.data;
     // Previews of the post's uploaded images then get their srcset, as on the published page.

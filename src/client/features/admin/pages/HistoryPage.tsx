@@ -10,11 +10,12 @@ import type { RevisionSummary } from '../../../../contract/types';
 import { paths } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useMutationRunner } from '../../../api/queryHooks';
+import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
-import { keepingApi, useRevisionQuery, useRevisionsQuery } from '../api/keepingApi';
+import { keepingApi } from '../api/keepingApi';
 import type { RevisionsArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { postDiff } from '../history/postDiff';
@@ -48,10 +49,11 @@ export function HistoryPage() {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
 
-  const list = useRevisionsQuery(shown);
+  const list = useEndpointQuery(keepingApi.endpoints.revisions, shown ?? skipToken);
   const current = useAdminPostQuery(shown === null ? null : { id, token: shown.token, load: shown.load });
-  const version = useRevisionQuery(
-    selected === null || shown === null ? null : { id, rev: selected.id, token: shown.token },
+  const version = useEndpointQuery(
+    keepingApi.endpoints.revision,
+    selected === null || shown === null ? skipToken : { id, rev: selected.id, token: shown.token },
   );
 
   function submit(event: FormEvent) {
@@ -78,7 +80,7 @@ export function HistoryPage() {
     }
   }
 
-  const loading = shown !== null && (list.isUninitialized || list.isLoading || current.isLoading);
+  const loading = list.isLoading || current.isLoading;
   const failed = shown !== null && !loading && (list.isError || current.isError);
   const revisions = !loading && !failed ? list.data : undefined;
   const diff = version.data && current.data ? postDiff(version.data, current.data.post) : undefined;

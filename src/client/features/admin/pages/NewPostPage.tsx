@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectUser } from '../../../app/authSlice';
+import { mayManageAll } from '../../../../contract/roles';
 import { ensureDraftPersisted } from '../draft/draftStorage';
 import { draftReset } from '../draft/editorSlice';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
@@ -41,7 +42,7 @@ export function NewPostPage() {
             <List size={16} aria-hidden="true" />
             All posts
           </Link>
-          {(user?.role === 'owner' || user?.role === 'editor') && (
+          {mayManageAll(user?.role) && (
             <Link to={paths.adminStaff()} className={buttons.secondaryButton}>
               <Contact size={16} aria-hidden="true" />
               Staff

@@ -11,8 +11,8 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
-import { useMutationRunner } from '../../../api/queryHooks';
-import { TOKEN_REJECTED_TEXT, adminApi, staffName, useAdminPostsQuery } from '../api/adminApi';
+import { useInfiniteEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
+import { TOKEN_REJECTED_TEXT, adminApi, staffName } from '../api/adminApi';
 import type { AdminPostsArg, AdminSummary } from '../api/adminApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { formatLocalTime } from '../draft/localTime';
@@ -41,15 +41,14 @@ export function PostsPage() {
   // The list the admin asked for: shown at once (the session reads it); each Show posts is a fresh request with the
   // token typed then, if any.
   const [shown, setShown] = useState<AdminPostsArg>(() => ({ token, load: 0 }));
-  const list = useAdminPostsQuery(shown);
+  const list = useInfiniteEndpointQuery(adminApi.endpoints.adminPosts, shown);
   // Rows deleted since the list loaded (the list is not fetched again for a delete).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
-  // The selected state's isLoading is RTK Query's pending: any request of this list in flight.
-  const loading = list.isUninitialized || (list.isLoading && !list.isFetchingNextPage);
+  const loading = list.isLoading;
   const failed = !loading && list.isError && !list.isFetchNextPageError;
   const loaded = !loading && !failed && list.data !== undefined;
   // A post written meanwhile can shift a page boundary; never show one row twice.

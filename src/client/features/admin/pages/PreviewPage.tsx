@@ -29,7 +29,7 @@ export function PreviewPage() {
   const answer = useAdminPostQuery(validId ? { id, token, load: 0 } : null);
   const state: PreviewState = !validId
     ? { phase: 'missing' }
-    : answer.isSuccess
+    : answer.isSuccess && answer.data
       ? { phase: 'shown', post: answer.data.post }
       : answer.isError
         ? statusOf(answer.error) === 404

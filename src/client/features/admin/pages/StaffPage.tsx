@@ -1,77 +1,24 @@
 // /admin/staff: the accounts and their roles, invitations, and (for the owner) role changes, removals and API keys.
 // Owners and editors see it; the server checks every request again, so this page only hides what would be refused.
-import { useId, useState } from 'react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { ROLE_LABELS, invitableRoles } from '../../../../contract/roles';
+import type { StaffRole } from '../../../../contract/roles';
+import type { StaffUser } from '../../../../contract/types';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
-import type { StaffRole } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useMutationRunner } from '../../../api/queryHooks';
-import { ROLE_LABELS, invitableRoles, staffApi, useApiKeysQuery, useStaffQuery } from '../api/staffApi';
-import type { ApiKey, StaffAccount } from '../api/staffApi';
+import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
+import { staffApi } from '../api/staffApi';
+import type { ApiKey } from '../api/staffApi';
+import { Field, failureText } from './staffForm';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
-
-/**
- * What the Staff and Account pages say for a failed request: the server's words (they name what was refused), else
- * what went wrong in general terms. Not apiErrorMessage or serverErrorText: importing either here splits the shared
- * chunks into more files, which visitors' pages then download too.
- */
-export function failureText(error: unknown, byStatus: Partial<Record<number, string>> = {}): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && byStatus[status] !== undefined) return byStatus[status];
-  if (status === 'FETCH_ERROR') return 'The server could not be reached.';
-  const text = (error as { data?: { error?: unknown } } | null)?.data?.error;
-  if (typeof text === 'string' && text !== '') return `${text}.`;
-  return typeof status === 'number' ? `The server answered with status ${status}.` : 'Something went wrong.';
-}
-
-/**
- * A labelled input or select for the Staff and Account pages (AccountPage imports it from here: a module of its own
- * would be one more chunk, one more line in the preload map every visitor downloads).
- */
-type FieldProps = {
-  label: string;
-  hint?: string;
-  /** a <select>'s options; without them the field is an <input> */
-  options?: ReactNode;
-  value: string;
-  onChange?: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
-
-export function Field({ label, hint, options, value, onChange, ...input }: FieldProps) {
-  const id = useId();
-  const common = {
-    id,
-    className: pageStyles.input,
-    value,
-    'aria-describedby': hint ? `${id}-hint` : undefined,
-  };
-  return (
-    <div className={pageStyles.field}>
-      <label htmlFor={id} className={pageStyles.label}>
-        {label}
-      </label>
-      {options ? (
-        <select {...common} disabled={input.disabled} onChange={(event) => onChange?.(event.target.value)}>
-          {options}
-        </select>
-      ) : (
-        <input {...input} {...common} onChange={(event) => onChange?.(event.target.value)} />
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className={pageStyles.hint}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A read-only field holding a secret or a link to copy, selected on focus so one keystroke copies it. */
 function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
@@ -145,7 +92,7 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
   );
 }
 
-function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me: number; isOwner: boolean }) {
+function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: number; isOwner: boolean }) {
   const changeRole = useMutationRunner(staffApi.endpoints.roleChanged);
   const remove = useMutationRunner(staffApi.endpoints.accountRemoved);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -255,7 +202,7 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
 }
 
 function ApiKeys() {
-  const keys = useApiKeysQuery(true);
+  const keys = useEndpointQuery(staffApi.endpoints.apiKeys, undefined);
   const create = useMutationRunner(staffApi.endpoints.apiKeyCreated);
   const revoke = useMutationRunner(staffApi.endpoints.apiKeyRevoked);
   const [name, setName] = useState('');
@@ -375,7 +322,7 @@ export function StaffPage() {
   const roles = invitableRoles(user?.role);
   const allowed = roles.length > 0;
   const isOwner = user?.role === 'owner';
-  const staff = useStaffQuery(allowed);
+  const staff = useEndpointQuery(staffApi.endpoints.staff, allowed ? undefined : skipToken);
 
   return (
     <div className={pageStyles.page}>

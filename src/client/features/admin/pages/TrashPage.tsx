@@ -8,11 +8,11 @@ import type { TrashedSummary } from '../../../../contract/types';
 import { paths } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useMutationRunner } from '../../../api/queryHooks';
+import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT } from '../api/adminApi';
-import { keepingApi, useTrashQuery } from '../api/keepingApi';
+import { keepingApi } from '../api/keepingApi';
 import type { TrashArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { revisionTime } from './HistoryPage';
@@ -36,7 +36,7 @@ export function TrashPage() {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
   const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
-  const trash = useTrashQuery(shown);
+  const trash = useEndpointQuery(keepingApi.endpoints.trash, shown);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +63,7 @@ export function TrashPage() {
     noticeRef.current?.focus();
   }
 
-  const loading = trash.isUninitialized || trash.isLoading;
+  const loading = trash.isLoading;
   const failed = !loading && trash.isError;
   const posts = !loading && !failed ? trash.data?.filter((post) => !removed.has(post.id)) : undefined;
 

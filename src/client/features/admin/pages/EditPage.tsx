@@ -21,7 +21,7 @@ import { ensureEditDraftsPersisted } from '../draft/editDraftStorage';
 import { editChanged, editLoaded, selectEditDraft } from '../draft/editDraftsSlice';
 import { sampleDraft, selectAccessToken } from '../draft/editorSlice';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
-import { postToDraft } from '../draft/postDraft';
+import { postToDraft } from '../api/postDraft';
 import { PostForm } from '../form/PostForm';
 import { submittedText } from '../api/usePublishPost';
 import { useSavePost } from '../api/useSavePost';

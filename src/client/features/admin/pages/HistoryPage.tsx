@@ -18,7 +18,7 @@ import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
 import { keepingApi } from '../api/keepingApi';
 import type { RevisionsArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
-import { postDiff } from '../history/postDiff';
+import { postDiff } from './postDiff';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, server } from '../../../helpers/mswServer';
 import { TOKEN, editablePost } from '../adminFixtures';
-import { postDiff } from '../../../../../src/client/features/admin/history/postDiff';
+import { postDiff } from '../../../../../src/client/features/admin/pages/postDiff';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 
 afterEach(() => cancelPendingDraftSaves());

@@ -1,5 +1,5 @@
-// Who is signed in, as the server says (GET /api/session, issue 21): the user, never a secret. The session itself is
-// an HttpOnly cookie the browser sends with every same-origin request. The requests live in session.ts, loaded only
+// Who is signed in, as the server says (GET /api/session): the user, never a secret. The session itself is an
+// HttpOnly cookie the browser sends with every same-origin request. The requests live in session.tsx, loaded only
 // where needed (admin pages, the card, and the top bar of a browser that signed in before), so every visitor's page
 // carries just these few reducers.
 import { createSlice } from '@reduxjs/toolkit';

@@ -1,6 +1,7 @@
-// The session requests (issue 21): who is signed in (GET /api/session) and signing out (DELETE), and the top bar's
-// "Sign out". Imported by the admin guard and the sign-in card, and lazily by the top bar (one chunk: each lazy chunk
-// is a line in the preload map every visitor downloads), so a reader who never signed in never downloads it.
+// The session in the app: asking who is signed in and signing out (through api/sessionApi.ts), the signed-in hint, and
+// the top bar's "Sign out". Imported by the admin guard and the sign-in card, and lazily by the top bar (one chunk:
+// each lazy chunk is a line in the preload map every visitor downloads), so a reader who never signed in never
+// downloads it.
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { AppDispatch } from './store';

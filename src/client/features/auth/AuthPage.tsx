@@ -1,4 +1,4 @@
-// /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server (issue 21). Sign-in posts the email and
+// /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server. Sign-in posts the email and
 // password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
 // (/auth?setup=…). Success lands on `next` when it is a path on this site, else on the editor.
 import { useId, useState } from 'react';

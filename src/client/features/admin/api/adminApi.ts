@@ -1,8 +1,8 @@
-// The admin's requests (issue 12) and the texts they show: every post with drafts and scheduled ones, one post for
-// editing with its ETag, update with If-Match, delete. A typed token goes as a Bearer header; without one the session
-// cookie authorizes them (issue 21). The reads are RTK
-// Query queries (loading, errors and stale answers are the library's); the token is part of their key, so they are
-// dropped as soon as no page shows them (keepUnusedDataFor: 0) and the token never outlives the page in the cache.
+// The admin's requests to the manage API and the texts they show: every post with drafts and scheduled ones, one post
+// for editing with its ETag, update with If-Match, delete. A typed token goes as a Bearer header; without one the
+// session cookie authorizes them. The reads are RTK Query queries (loading, errors and stale answers are the
+// library's); the token is part of their key, so they are dropped as soon as no page shows them (keepUnusedDataFor: 0)
+// and the token never outlives the page in the cache.
 import { useCallback, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
@@ -11,9 +11,9 @@ import { useEndpointQuery } from '../../../api/queryHooks';
 import type { BlogPost, BlogSummary, PostState } from '../../../../contract/types';
 import type { StatusSubmission } from '../draft/draftTypes';
 
-/** An account a post names as its writer: the server's reference to it (issue 21), or null once none is known. */
+/** An account a post names as its writer: the server's reference to it, or null once none is known. */
 export type StaffRef = { id?: number; name?: string; email?: string } | string | null;
-/** Who created the post and who changed it last (issue 21); absent from an older server's answers. */
+/** Who created the post and who changed it last; absent from an older server's answers. */
 export type Authorship = { createdBy?: StaffRef; updatedBy?: StaffRef };
 
 /** The read shapes as the manage API answers them: with status, publishAt, updatedAt and who wrote them. */

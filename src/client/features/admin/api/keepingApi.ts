@@ -1,6 +1,6 @@
-// The admin's requests for revisions and the trash (issue 22): a post's revisions, one revision, restoring one; the
-// posts in the trash, restoring one, deleting one for good. The session speaks, or a typed token as a Bearer header; reads dropped as soon as no page
-// shows them (keepUnusedDataFor: 0), as in adminApi.ts.
+// The admin's requests for revisions and the trash: a post's revisions, one revision, restoring one; the posts in the
+// trash, restoring one, deleting one for good. The session speaks, or a typed token as a Bearer header; reads are
+// dropped as soon as no page shows them (keepUnusedDataFor: 0), as in adminApi.ts.
 import { blogApi } from '../../../api/blogApi';
 import type { RevisionSummary, TrashedSummary } from '../../../../contract/types';
 import { bearer, blogPath, postTags } from './adminApi';

@@ -1,4 +1,4 @@
-// The staff API (issue 21): accounts and roles, invitations, API keys and the admin's own password. Requests go with
+// The staff API: accounts and roles, invitations, API keys and the admin's own password. Requests go with
 // the session cookie (same-origin fetch), so none carries a token. Only the admin chunk imports this.
 import { blogApi } from '../../../api/blogApi';
 import type { StaffRole } from '../../../../contract/roles';

@@ -115,7 +115,7 @@ export function EditPage() {
             History
           </Link>
         )}
-        <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
+        <Link to={adminPaths.posts()} className={buttons.secondaryButton}>
           <List size={16} aria-hidden="true" />
           All posts
         </Link>
@@ -186,7 +186,7 @@ export function EditPage() {
                 {saved.publishing.status === 'published' ? (
                   <Link to={paths.post(saved.id)}>View the post</Link>
                 ) : (
-                  <Link to={paths.adminPreview(saved.id)}>Preview the post</Link>
+                  <Link to={adminPaths.preview(saved.id)}>Preview the post</Link>
                 )}
               </p>
             )}

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { History, List, PenLine, RotateCcw } from 'lucide-react';
 import { parsePostId } from '../../../../contract/routes';
 import type { RevisionSummary } from '../../../../contract/types';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
@@ -91,12 +91,12 @@ export function HistoryPage() {
         <h1 className={pageStyles.pageTitle}>History</h1>
         <div className={pageStyles.headerActions}>
           {validId && (
-            <Link to={paths.adminEdit(id)} className={buttons.secondaryButton}>
+            <Link to={adminPaths.edit(id)} className={buttons.secondaryButton}>
               <PenLine size={16} aria-hidden="true" />
               Edit post
             </Link>
           )}
-          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
+          <Link to={adminPaths.posts()} className={buttons.secondaryButton}>
             <List size={16} aria-hidden="true" />
             All posts
           </Link>

@@ -168,14 +168,14 @@ export function PostsPage() {
                         />
                       ) : (
                         <div className={pageStyles.rowActions}>
-                          <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>
+                          <Link to={adminPaths.edit(post.id)} className={buttons.secondaryButton}>
                             <PenLine size={16} aria-hidden="true" />
                             Edit<span className="visually-hidden"> “{post.title}”</span>
                           </Link>
                           <Link
                             to={
                               post.status && post.status !== 'published'
-                                ? paths.adminPreview(post.id)
+                                ? adminPaths.preview(post.id)
                                 : paths.post(post.id)
                             }
                             className={buttons.secondaryButton}

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { List, RotateCcw, Trash2 } from 'lucide-react';
 import type { TrashedSummary } from '../../../../contract/types';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
@@ -72,7 +72,7 @@ export function TrashPage() {
       <div className={pageStyles.pageHeader}>
         <h1 className={pageStyles.pageTitle}>Trash</h1>
         <div className={pageStyles.headerActions}>
-          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
+          <Link to={adminPaths.posts()} className={buttons.secondaryButton}>
             <List size={16} aria-hidden="true" />
             All posts
           </Link>

@@ -11,6 +11,7 @@ import { staffApi } from '../api/staffApi';
 import { ROLE_LABELS } from '../../../../contract/roles';
 import { PASSWORD_MIN } from '../../../../contract/passwords';
 import { Field, failureText } from './staffForm';
+import { Outcome } from './pageParts';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
@@ -87,12 +88,7 @@ export function AccountPage() {
             {busy ? 'Processing...' : 'Change password'}
           </button>
         </div>
-        <div role="status">{outcome?.ok && <p className={pageStyles.published}>{outcome.text}</p>}</div>
-        {outcome && !outcome.ok && (
-          <p className={pageStyles.failed} role="alert">
-            {outcome.text}
-          </p>
-        )}
+        <Outcome outcome={outcome} okClass={pageStyles.published} />
       </form>
     </div>
   );

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { History, List, RefreshCw } from 'lucide-react';
+import { History, RefreshCw } from 'lucide-react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
@@ -29,6 +29,7 @@ import { rememberImages } from '../images/uploadedImages';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
+import { AllPostsLink } from './pageParts';
 
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
 
@@ -115,10 +116,7 @@ export function EditPage() {
             History
           </Link>
         )}
-        <Link to={adminPaths.posts()} className={buttons.secondaryButton}>
-          <List size={16} aria-hidden="true" />
-          All posts
-        </Link>
+        <AllPostsLink />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { History, List, PenLine, RotateCcw } from 'lucide-react';
+import { History, PenLine, RotateCcw } from 'lucide-react';
 import { parsePostId } from '../../../../contract/routes';
 import type { RevisionSummary } from '../../../../contract/types';
 import { adminPaths } from '../adminPaths';
@@ -12,7 +12,6 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
 import { keepingApi } from '../api/keepingApi';
@@ -24,16 +23,9 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { AccessForm, AllPostsLink, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
-
-/** A revision's time to the second, in the admin's locale and zone: two saves a minute apart stay apart. */
-export function revisionTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 export function HistoryPage() {
   useDocumentTitle('History');
@@ -96,10 +88,7 @@ export function HistoryPage() {
               Edit post
             </Link>
           )}
-          <Link to={adminPaths.posts()} className={buttons.secondaryButton}>
-            <List size={16} aria-hidden="true" />
-            All posts
-          </Link>
+          <AllPostsLink />
         </div>
       </div>
       {!validId ? (
@@ -112,14 +101,7 @@ export function HistoryPage() {
             {current.data ? `“${current.data.post.title}”: every` : 'Every'} version a change replaced, newest first.
             Choose one to see what differs from the current post.
           </p>
-          <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
-            <AccessTokenField />
-            <div className={formStyles.actions}>
-              <button type="submit" className={buttons.primaryButton}>
-                Show history
-              </button>
-            </div>
-          </form>
+          <AccessForm submitLabel="Show history" onSubmit={submit} />
           <p
             ref={noticeRef}
             tabIndex={-1}

@@ -17,6 +17,7 @@ import { Field, failureText } from './staffForm';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { AdminTable, Outcome } from './pageParts';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 
@@ -111,92 +112,75 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: n
   return (
     <>
       <div className={pageStyles.tableScroll}>
-        <table className={pageStyles.postsTable}>
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              {isOwner && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => {
-              const editable = isOwner && account.id !== me && account.role !== 'owner';
-              return (
-                <tr key={account.id}>
-                  <th scope="row" className={pageStyles.postTitle}>
-                    {account.email}
-                  </th>
-                  <td>{account.name}</td>
-                  <td>
-                    {editable ? (
-                      <Field
-                        label={`Role of ${account.email}`}
-                        value={account.role}
-                        options={roleOptions(invitableRoles('owner'))}
-                        onChange={(value) => {
-                          const role = value as StaffRole;
-                          void run(
-                            () => changeRole({ id: account.id, role }),
-                            `${account.email} is now ${ROLE_LABELS[role]}.`,
-                          );
-                        }}
-                      />
-                    ) : (
-                      ROLE_LABELS[account.role]
-                    )}
-                  </td>
-                  {isOwner && (
-                    <td>
-                      {editable &&
-                        (confirming === account.id ? (
-                          <ConfirmInRow
-                            label={`Remove ${account.email}?`}
-                            question={`Remove ${account.email}? Their posts stay.`}
-                            answer={
-                              <>
-                                <UserMinus size={16} aria-hidden="true" />
-                                Remove account
-                              </>
-                            }
-                            onConfirm={() => {
-                              setConfirming(null);
-                              void run(() => remove(account.id), `Removed ${account.email}.`);
-                            }}
-                            onCancel={() => setConfirming(null)}
-                          />
-                        ) : (
-                          <div className={pageStyles.rowActions}>
-                            <button
-                              type="button"
-                              className={buttons.dangerButton}
-                              onClick={() => setConfirming(account.id)}
-                            >
-                              <UserMinus size={16} aria-hidden="true" />
-                              Remove<span className="visually-hidden"> {account.email}</span>
-                            </button>
-                          </div>
-                        ))}
-                    </td>
+        <AdminTable
+          caption="Staff accounts"
+          columns={['Email', 'Name', 'Role']}
+          actions={isOwner}
+          rows={accounts}
+          rowHeader={(account) => account.email}
+        >
+          {(account) => {
+            const editable = isOwner && account.id !== me && account.role !== 'owner';
+            return (
+              <>
+                <td>{account.name}</td>
+                <td>
+                  {editable ? (
+                    <Field
+                      label={`Role of ${account.email}`}
+                      value={account.role}
+                      options={roleOptions(invitableRoles('owner'))}
+                      onChange={(value) => {
+                        const role = value as StaffRole;
+                        void run(
+                          () => changeRole({ id: account.id, role }),
+                          `${account.email} is now ${ROLE_LABELS[role]}.`,
+                        );
+                      }}
+                    />
+                  ) : (
+                    ROLE_LABELS[account.role]
                   )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                </td>
+                {isOwner && (
+                  <td>
+                    {editable &&
+                      (confirming === account.id ? (
+                        <ConfirmInRow
+                          label={`Remove ${account.email}?`}
+                          question={`Remove ${account.email}? Their posts stay.`}
+                          answer={
+                            <>
+                              <UserMinus size={16} aria-hidden="true" />
+                              Remove account
+                            </>
+                          }
+                          onConfirm={() => {
+                            setConfirming(null);
+                            void run(() => remove(account.id), `Removed ${account.email}.`);
+                          }}
+                          onCancel={() => setConfirming(null)}
+                        />
+                      ) : (
+                        <div className={pageStyles.rowActions}>
+                          <button
+                            type="button"
+                            className={buttons.dangerButton}
+                            onClick={() => setConfirming(account.id)}
+                          >
+                            <UserMinus size={16} aria-hidden="true" />
+                            Remove<span className="visually-hidden"> {account.email}</span>
+                          </button>
+                        </div>
+                      ))}
+                  </td>
+                )}
+              </>
+            );
+          }}
+        </AdminTable>
       </div>
-      <div role="status">{notice?.ok && <p className={pageStyles.notice}>{notice.text}</p>}</div>
-      {notice && !notice.ok && (
-        <p className={pageStyles.failed} role="alert">
-          {notice.text}
-        </p>
-      )}
+      <Outcome outcome={notice} okClass={pageStyles.notice} />
     </>
   );
 }
@@ -261,34 +245,18 @@ function ApiKeys() {
           <p className={pageStyles.hint}>No API keys yet.</p>
         ) : (
           <div className={pageStyles.tableScroll}>
-            <table className={pageStyles.postsTable}>
-              <caption className="visually-hidden">API keys</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((key) => (
-                  <tr key={key.id}>
-                    <th scope="row" className={pageStyles.postTitle}>
-                      {key.name}
-                    </th>
-                    <td>
-                      <div className={pageStyles.rowActions}>
-                        <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
-                          <Ban size={16} aria-hidden="true" />
-                          Revoke<span className="visually-hidden"> “{key.name}”</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable caption="API keys" columns={['Name']} actions rows={keys.data} rowHeader={(key) => key.name}>
+              {(key) => (
+                <td>
+                  <div className={pageStyles.rowActions}>
+                    <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
+                      <Ban size={16} aria-hidden="true" />
+                      Revoke<span className="visually-hidden"> “{key.name}”</span>
+                    </button>
+                  </div>
+                </td>
+              )}
+            </AdminTable>
           </div>
         ))}
       <form noValidate aria-label="Create an API key" onSubmit={(e) => void submit(e)}>

@@ -10,9 +10,8 @@ import { useMutationRunner } from '../../../api/queryHooks';
 import { staffApi } from '../api/staffApi';
 import { ROLE_LABELS } from '../../../../contract/roles';
 import { PASSWORD_MIN } from '../../../../contract/passwords';
-import { Field, failureText } from './staffForm';
+import { BusySubmit, Field, failureText } from './staffForm';
 import { Outcome } from './pageParts';
-import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
@@ -82,12 +81,7 @@ export function AccountPage() {
             setOutcome(null);
           }}
         />
-        <div className={pageStyles.formActions}>
-          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-            <KeyRound size={16} aria-hidden="true" />
-            {busy ? 'Processing...' : 'Change password'}
-          </button>
-        </div>
+        <BusySubmit busy={busy} icon={<KeyRound size={16} aria-hidden="true" />} label="Change password" />
         <Outcome outcome={outcome} okClass={pageStyles.published} />
       </form>
     </div>

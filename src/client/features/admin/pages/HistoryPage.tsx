@@ -23,7 +23,7 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, AllPostsLink, revisionTime } from './pageParts';
+import { AccessForm, AllPostsLink, ReadStatus, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
 
@@ -110,16 +110,11 @@ export function HistoryPage() {
           >
             {notice?.text}
           </p>
-          {loading && (
-            <p className="status" role="status">
-              Loading history...
-            </p>
-          )}
-          {failed && (
-            <p className={pageStyles.failed} role="alert">
-              {failureText(list.error ?? current.error)}
-            </p>
-          )}
+          <ReadStatus
+            loading={loading}
+            loadingText="Loading history..."
+            failure={failed ? failureText(list.error ?? current.error) : undefined}
+          />
           {revisions !== undefined &&
             (revisions.length === 0 ? (
               <p className={fieldStyles.hint}>No earlier versions yet: each save keeps the version it replaces here.</p>
@@ -148,16 +143,11 @@ export function HistoryPage() {
               <h2 id="revision-heading" className={pageStyles.sectionTitle}>
                 The version of {revisionTime(selected.savedAt)}, compared with the current post
               </h2>
-              {version.isLoading && (
-                <p className="status" role="status">
-                  Loading the version...
-                </p>
-              )}
-              {version.isError && (
-                <p className={pageStyles.failed} role="alert">
-                  {failureText(version.error)}
-                </p>
-              )}
+              <ReadStatus
+                loading={version.isLoading}
+                loadingText="Loading the version..."
+                failure={version.isError ? failureText(version.error) : undefined}
+              />
               {diff !== undefined &&
                 (diff.length === 0 ? (
                   <p className={fieldStyles.hint}>This version is the same as the current post.</p>

@@ -20,7 +20,7 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, AdminTable } from './pageParts';
+import { AccessForm, AdminTable, ReadStatus, RowButton } from './pageParts';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
@@ -108,16 +108,11 @@ export function PostsPage() {
         {notice}
       </p>
 
-      {loading && (
-        <p className="status" role="status">
-          Loading posts...
-        </p>
-      )}
-      {failed && (
-        <p className={pageStyles.failed} role="alert">
-          {failureText(list.error)}
-        </p>
-      )}
+      <ReadStatus
+        loading={loading}
+        loadingText="Loading posts..."
+        failure={failed ? failureText(list.error) : undefined}
+      />
       {loaded &&
         (posts.length === 0 ? (
           <p className={fieldStyles.hint}>No posts yet.</p>
@@ -169,10 +164,12 @@ export function PostsPage() {
                           <History size={16} aria-hidden="true" />
                           History<span className="visually-hidden"> “{post.title}”</span>
                         </Link>
-                        <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
-                          <Trash2 size={16} aria-hidden="true" />
-                          Delete<span className="visually-hidden"> “{post.title}”</span>
-                        </button>
+                        <RowButton
+                          icon={<Trash2 size={16} aria-hidden="true" />}
+                          label="Delete"
+                          rowName={`“${post.title}”`}
+                          onClick={() => setConfirming(post.id)}
+                        />
                       </div>
                     )}
                   </td>

@@ -13,11 +13,10 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { staffApi } from '../api/staffApi';
 import type { ApiKey } from '../api/staffApi';
-import { Field, failureText } from './staffForm';
-import buttons from '../../../styles/buttons.module.scss';
+import { BusySubmit, Field, failureText } from './staffForm';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AdminTable, Outcome } from './pageParts';
+import { AdminTable, Outcome, ReadStatus, RowButton } from './pageParts';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 
@@ -71,12 +70,7 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
           onChange={(value) => setRole(value as StaffRole)}
         />
       </div>
-      <div className={pageStyles.formActions}>
-        <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-          <MailPlus size={16} aria-hidden="true" />
-          {busy ? 'Processing...' : 'Invite'}
-        </button>
-      </div>
+      <BusySubmit busy={busy} icon={<MailPlus size={16} aria-hidden="true" />} label="Invite" />
       {link && (
         <CopyField
           label="Invitation link"
@@ -163,14 +157,12 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: n
                         />
                       ) : (
                         <div className={pageStyles.rowActions}>
-                          <button
-                            type="button"
-                            className={buttons.dangerButton}
+                          <RowButton
+                            icon={<UserMinus size={16} aria-hidden="true" />}
+                            label="Remove"
+                            rowName={account.email}
                             onClick={() => setConfirming(account.id)}
-                          >
-                            <UserMinus size={16} aria-hidden="true" />
-                            Remove<span className="visually-hidden"> {account.email}</span>
-                          </button>
+                          />
                         </div>
                       ))}
                   </td>
@@ -230,16 +222,11 @@ function ApiKeys() {
       <p className={pageStyles.hint}>
         A key acts with owner rights, as <code>Authorization: Bearer</code> or in the editor&apos;s Access Token field.
       </p>
-      {keys.isLoading && (
-        <p className="status" role="status">
-          Loading keys...
-        </p>
-      )}
-      {keys.isError && (
-        <p className={pageStyles.failed} role="alert">
-          {failureText(keys.error)}
-        </p>
-      )}
+      <ReadStatus
+        loading={keys.isLoading}
+        loadingText="Loading keys..."
+        failure={keys.isError ? failureText(keys.error) : undefined}
+      />
       {keys.data &&
         (keys.data.length === 0 ? (
           <p className={pageStyles.hint}>No API keys yet.</p>
@@ -249,10 +236,12 @@ function ApiKeys() {
               {(key) => (
                 <td>
                   <div className={pageStyles.rowActions}>
-                    <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
-                      <Ban size={16} aria-hidden="true" />
-                      Revoke<span className="visually-hidden"> “{key.name}”</span>
-                    </button>
+                    <RowButton
+                      icon={<Ban size={16} aria-hidden="true" />}
+                      label="Revoke"
+                      rowName={`“${key.name}”`}
+                      onClick={() => void revokeKey(key)}
+                    />
                   </div>
                 </td>
               )}
@@ -261,12 +250,7 @@ function ApiKeys() {
         ))}
       <form noValidate aria-label="Create an API key" onSubmit={(e) => void submit(e)}>
         <Field label="Key name" value={name} maxLength={100} autoComplete="off" onChange={setName} />
-        <div className={pageStyles.formActions}>
-          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-            <KeySquare size={16} aria-hidden="true" />
-            {busy ? 'Processing...' : 'Create key'}
-          </button>
-        </div>
+        <BusySubmit busy={busy} icon={<KeySquare size={16} aria-hidden="true" />} label="Create key" />
       </form>
       {created && (
         <CopyField
@@ -304,16 +288,11 @@ export function StaffPage() {
       ) : (
         <>
           <p className={pageStyles.intro}>The people who write for this site, and what each may do.</p>
-          {staff.isLoading && (
-            <p className="status" role="status">
-              Loading staff...
-            </p>
-          )}
-          {staff.isError && (
-            <p className={pageStyles.failed} role="alert">
-              {failureText(staff.error)}
-            </p>
-          )}
+          <ReadStatus
+            loading={staff.isLoading}
+            loadingText="Loading staff..."
+            failure={staff.isError ? failureText(staff.error) : undefined}
+          />
           {staff.data && user && <AccountsTable accounts={staff.data} me={user.id} isOwner={isOwner} />}
           <InviteForm roles={roles} />
           {isOwner && <ApiKeys />}

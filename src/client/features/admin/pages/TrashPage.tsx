@@ -12,11 +12,10 @@ import { TOKEN_REJECTED_TEXT } from '../api/adminApi';
 import { keepingApi } from '../api/keepingApi';
 import type { TrashArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
-import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, AdminTable, AllPostsLink, revisionTime } from './pageParts';
+import { AccessForm, AdminTable, AllPostsLink, ReadStatus, RowButton, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
 
@@ -76,16 +75,11 @@ export function TrashPage() {
       <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
         {notice?.text}
       </p>
-      {loading && (
-        <p className="status" role="status">
-          Loading the trash...
-        </p>
-      )}
-      {failed && (
-        <p className={pageStyles.failed} role="alert">
-          {failureText(trash.error)}
-        </p>
-      )}
+      <ReadStatus
+        loading={loading}
+        loadingText="Loading the trash..."
+        failure={failed ? failureText(trash.error) : undefined}
+      />
       {posts !== undefined &&
         (posts.length === 0 ? (
           <p className={fieldStyles.hint}>The trash is empty.</p>
@@ -116,18 +110,19 @@ export function TrashPage() {
                     />
                   ) : (
                     <div className={pageStyles.rowActions}>
-                      <button
-                        type="button"
-                        className={buttons.secondaryButton}
+                      <RowButton
+                        icon={<RotateCcw size={16} aria-hidden="true" />}
+                        label="Restore"
+                        rowName={`“${post.title}”`}
+                        tone="secondary"
                         onClick={() => void act(post, 'restore')}
-                      >
-                        <RotateCcw size={16} aria-hidden="true" />
-                        Restore<span className="visually-hidden"> “{post.title}”</span>
-                      </button>
-                      <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
-                        <Trash2 size={16} aria-hidden="true" />
-                        Delete forever<span className="visually-hidden"> “{post.title}”</span>
-                      </button>
+                      />
+                      <RowButton
+                        icon={<Trash2 size={16} aria-hidden="true" />}
+                        label="Delete forever"
+                        rowName={`“${post.title}”`}
+                        onClick={() => setConfirming(post.id)}
+                      />
                     </div>
                   )}
                 </td>

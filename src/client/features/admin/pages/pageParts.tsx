@@ -1,5 +1,6 @@
 // The pieces several admin pages share: the "All posts" header link, the Access form that asks for a list again,
-// the table of rows with a row header and an actions column, the outcome line of a form, and a revision's time.
+// a read's loading and failure lines, the table of rows with a row header and an actions column, a row's button, the
+// outcome line of a form, and a revision's time.
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { List } from 'lucide-react';
@@ -30,6 +31,57 @@ export function AccessForm({ submitLabel, onSubmit }: { submitLabel: string; onS
         </button>
       </div>
     </form>
+  );
+}
+
+/** A read's state while it has no rows to show: loading, or why it failed (undefined: it did not). */
+export function ReadStatus({
+  loading,
+  loadingText,
+  failure,
+}: {
+  loading: boolean;
+  loadingText: string;
+  failure?: string;
+}) {
+  return (
+    <>
+      {loading && (
+        <p className="status" role="status">
+          {loadingText}
+        </p>
+      )}
+      {failure !== undefined && (
+        <p className={pageStyles.failed} role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+}
+
+type RowButtonProps = {
+  icon: ReactNode;
+  /** the visible word ("Delete", "Restore") */
+  label: string;
+  /** what the row is, for screen readers: the button reads "Delete “Title”" */
+  rowName: string;
+  tone?: 'danger' | 'secondary';
+  onClick: () => void;
+};
+
+/** A button in a table row, named by its word and the row it acts on. */
+export function RowButton({ icon, label, rowName, tone = 'danger', onClick }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      className={tone === 'danger' ? buttons.dangerButton : buttons.secondaryButton}
+      onClick={onClick}
+    >
+      {icon}
+      {label}
+      <span className="visually-hidden"> {rowName}</span>
+    </button>
   );
 }
 

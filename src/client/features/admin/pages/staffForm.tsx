@@ -1,6 +1,8 @@
-// The Staff and Account pages' form kit: their labelled field and the text they show for a failed request.
+// The Staff and Account pages' form kit: their labelled field, their submit button, and the text they show for a
+// failed request.
 import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
 /**
@@ -52,6 +54,18 @@ export function Field({ label, hint, options, value, onChange, ...input }: Field
           {hint}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The form's submit button, which says "Processing..." and waits while the request runs. */
+export function BusySubmit({ busy, icon, label }: { busy: boolean; icon: ReactNode; label: string }) {
+  return (
+    <div className={pageStyles.formActions}>
+      <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
+        {icon}
+        {busy ? 'Processing...' : label}
+      </button>
     </div>
   );
 }

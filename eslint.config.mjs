@@ -63,7 +63,13 @@ const clientLayerZones = [
     message: 'Features cannot import the shell: the shell composes them, not the other way round.',
   },
 ];
-const clientZones = [...featureZones, componentZone, ...clientLayerZones];
+// The client's files get every client zone (this block comes after the src/** one, so its list is the one that holds).
+const clientLayers = {
+  files: ['src/client/**/*.{ts,tsx}'],
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones: [...featureZones, componentZone, ...clientLayerZones] }],
+  },
+};
 // ---- end of the client layers ----
 
 export default tseslint.config(
@@ -96,9 +102,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, componentZone] }],
     },
   },
+  clientLayers,
   { files: ['src/server/**/*.ts'], rules: boundary(NOT_CLIENT) },
   { files: ['src/contract/**/*.ts'], rules: boundary(NOT_CLIENT, NOT_SERVER) },
   {

@@ -20,7 +20,7 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, AdminTable, ReadStatus, RowButton } from './pageParts';
+import { ActionsCell, AccessForm, AdminTable, ReadStatus, RowButton } from './pageParts';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
@@ -130,49 +130,47 @@ export function PostsPage() {
                   <td>{statusText(post)}</td>
                   <td>{staffName(post.createdBy)}</td>
                   <td>{staffName(post.updatedBy)}</td>
-                  <td>
-                    {confirming === post.id ? (
-                      <ConfirmInRow
-                        label={`Delete “${post.title}”?`}
-                        question={`Delete “${post.title}”? It goes to the trash, where it can be restored for 30 days.`}
-                        answer={
-                          <>
-                            <Trash2 size={16} aria-hidden="true" />
-                            Delete post
-                          </>
-                        }
-                        onConfirm={() => void remove(post)}
-                        onCancel={() => setConfirming(null)}
-                      />
-                    ) : (
-                      <div className={pageStyles.rowActions}>
-                        <Link to={adminPaths.edit(post.id)} className={buttons.secondaryButton}>
-                          <PenLine size={16} aria-hidden="true" />
-                          Edit<span className="visually-hidden"> “{post.title}”</span>
-                        </Link>
-                        <Link
-                          to={
-                            post.status && post.status !== 'published'
-                              ? adminPaths.preview(post.id)
-                              : paths.post(post.id)
+                  <ActionsCell
+                    confirm={
+                      confirming === post.id && (
+                        <ConfirmInRow
+                          label={`Delete “${post.title}”?`}
+                          question={`Delete “${post.title}”? It goes to the trash, where it can be restored for 30 days.`}
+                          answer={
+                            <>
+                              <Trash2 size={16} aria-hidden="true" />
+                              Delete post
+                            </>
                           }
-                          className={buttons.secondaryButton}
-                        >
-                          View<span className="visually-hidden"> “{post.title}”</span>
-                        </Link>
-                        <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
-                          <History size={16} aria-hidden="true" />
-                          History<span className="visually-hidden"> “{post.title}”</span>
-                        </Link>
-                        <RowButton
-                          icon={<Trash2 size={16} aria-hidden="true" />}
-                          label="Delete"
-                          rowName={`“${post.title}”`}
-                          onClick={() => setConfirming(post.id)}
+                          onConfirm={() => void remove(post)}
+                          onCancel={() => setConfirming(null)}
                         />
-                      </div>
-                    )}
-                  </td>
+                      )
+                    }
+                  >
+                    <Link to={adminPaths.edit(post.id)} className={buttons.secondaryButton}>
+                      <PenLine size={16} aria-hidden="true" />
+                      Edit<span className="visually-hidden"> “{post.title}”</span>
+                    </Link>
+                    <Link
+                      to={
+                        post.status && post.status !== 'published' ? adminPaths.preview(post.id) : paths.post(post.id)
+                      }
+                      className={buttons.secondaryButton}
+                    >
+                      View<span className="visually-hidden"> “{post.title}”</span>
+                    </Link>
+                    <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
+                      <History size={16} aria-hidden="true" />
+                      History<span className="visually-hidden"> “{post.title}”</span>
+                    </Link>
+                    <RowButton
+                      icon={<Trash2 size={16} aria-hidden="true" />}
+                      label="Delete"
+                      rowName={`“${post.title}”`}
+                      onClick={() => setConfirming(post.id)}
+                    />
+                  </ActionsCell>
                 </>
               )}
             </AdminTable>

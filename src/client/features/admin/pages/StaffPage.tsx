@@ -16,7 +16,7 @@ import type { ApiKey } from '../api/staffApi';
 import { BusySubmit, Field, failureText } from './staffForm';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AdminTable, Outcome, ReadStatus, RowButton } from './pageParts';
+import { ActionsCell, AdminTable, Outcome, ReadStatus, RowButton } from './pageParts';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 
@@ -136,37 +136,39 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: n
                     ROLE_LABELS[account.role]
                   )}
                 </td>
-                {isOwner && (
-                  <td>
-                    {editable &&
-                      (confirming === account.id ? (
-                        <ConfirmInRow
-                          label={`Remove ${account.email}?`}
-                          question={`Remove ${account.email}? Their posts stay.`}
-                          answer={
-                            <>
-                              <UserMinus size={16} aria-hidden="true" />
-                              Remove account
-                            </>
-                          }
-                          onConfirm={() => {
-                            setConfirming(null);
-                            void run(() => remove(account.id), `Removed ${account.email}.`);
-                          }}
-                          onCancel={() => setConfirming(null)}
-                        />
-                      ) : (
-                        <div className={pageStyles.rowActions}>
-                          <RowButton
-                            icon={<UserMinus size={16} aria-hidden="true" />}
-                            label="Remove"
-                            rowName={account.email}
-                            onClick={() => setConfirming(account.id)}
+                {isOwner &&
+                  (editable ? (
+                    <ActionsCell
+                      confirm={
+                        confirming === account.id && (
+                          <ConfirmInRow
+                            label={`Remove ${account.email}?`}
+                            question={`Remove ${account.email}? Their posts stay.`}
+                            answer={
+                              <>
+                                <UserMinus size={16} aria-hidden="true" />
+                                Remove account
+                              </>
+                            }
+                            onConfirm={() => {
+                              setConfirming(null);
+                              void run(() => remove(account.id), `Removed ${account.email}.`);
+                            }}
+                            onCancel={() => setConfirming(null)}
                           />
-                        </div>
-                      ))}
-                  </td>
-                )}
+                        )
+                      }
+                    >
+                      <RowButton
+                        icon={<UserMinus size={16} aria-hidden="true" />}
+                        label="Remove"
+                        rowName={account.email}
+                        onClick={() => setConfirming(account.id)}
+                      />
+                    </ActionsCell>
+                  ) : (
+                    <td />
+                  ))}
               </>
             );
           }}
@@ -234,16 +236,14 @@ function ApiKeys() {
           <div className={pageStyles.tableScroll}>
             <AdminTable caption="API keys" columns={['Name']} actions rows={keys.data} rowHeader={(key) => key.name}>
               {(key) => (
-                <td>
-                  <div className={pageStyles.rowActions}>
-                    <RowButton
-                      icon={<Ban size={16} aria-hidden="true" />}
-                      label="Revoke"
-                      rowName={`“${key.name}”`}
-                      onClick={() => void revokeKey(key)}
-                    />
-                  </div>
-                </td>
+                <ActionsCell>
+                  <RowButton
+                    icon={<Ban size={16} aria-hidden="true" />}
+                    label="Revoke"
+                    rowName={`“${key.name}”`}
+                    onClick={() => void revokeKey(key)}
+                  />
+                </ActionsCell>
               )}
             </AdminTable>
           </div>

@@ -15,7 +15,7 @@ import { selectAccessToken } from '../draft/editorSlice';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, AdminTable, AllPostsLink, ReadStatus, RowButton, revisionTime } from './pageParts';
+import { ActionsCell, AccessForm, AdminTable, AllPostsLink, ReadStatus, RowButton, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
 
@@ -94,38 +94,38 @@ export function TrashPage() {
             {(post) => (
               <>
                 <td>{revisionTime(post.deletedAt)}</td>
-                <td>
-                  {confirming === post.id ? (
-                    <ConfirmInRow
-                      label={`Delete “${post.title}” forever?`}
-                      question={`Delete “${post.title}” forever? This cannot be undone.`}
-                      answer={
-                        <>
-                          <Trash2 size={16} aria-hidden="true" />
-                          Delete forever
-                        </>
-                      }
-                      onConfirm={() => void act(post, 'delete')}
-                      onCancel={() => setConfirming(null)}
-                    />
-                  ) : (
-                    <div className={pageStyles.rowActions}>
-                      <RowButton
-                        icon={<RotateCcw size={16} aria-hidden="true" />}
-                        label="Restore"
-                        rowName={`“${post.title}”`}
-                        tone="secondary"
-                        onClick={() => void act(post, 'restore')}
+                <ActionsCell
+                  confirm={
+                    confirming === post.id && (
+                      <ConfirmInRow
+                        label={`Delete “${post.title}” forever?`}
+                        question={`Delete “${post.title}” forever? This cannot be undone.`}
+                        answer={
+                          <>
+                            <Trash2 size={16} aria-hidden="true" />
+                            Delete forever
+                          </>
+                        }
+                        onConfirm={() => void act(post, 'delete')}
+                        onCancel={() => setConfirming(null)}
                       />
-                      <RowButton
-                        icon={<Trash2 size={16} aria-hidden="true" />}
-                        label="Delete forever"
-                        rowName={`“${post.title}”`}
-                        onClick={() => setConfirming(post.id)}
-                      />
-                    </div>
-                  )}
-                </td>
+                    )
+                  }
+                >
+                  <RowButton
+                    icon={<RotateCcw size={16} aria-hidden="true" />}
+                    label="Restore"
+                    rowName={`“${post.title}”`}
+                    tone="secondary"
+                    onClick={() => void act(post, 'restore')}
+                  />
+                  <RowButton
+                    icon={<Trash2 size={16} aria-hidden="true" />}
+                    label="Delete forever"
+                    rowName={`“${post.title}”`}
+                    onClick={() => setConfirming(post.id)}
+                  />
+                </ActionsCell>
               </>
             )}
           </AdminTable>

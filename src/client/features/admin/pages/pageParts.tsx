@@ -1,5 +1,5 @@
 // The pieces several admin pages share: the "All posts" header link, the Access form that asks for a list again,
-// a read's loading and failure lines, the table of rows with a row header and an actions column, a row's button, the
+// a read's loading and failure lines, the table of rows with a row header and an actions column, a row's buttons, the
 // outcome line of a form, and a revision's time.
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -137,6 +137,11 @@ export function AdminTable<Row extends { id: number }>({
       </tbody>
     </table>
   );
+}
+
+/** A row's actions cell: its buttons, or the question one of them asked in their place (see ConfirmInRow). */
+export function ActionsCell({ confirm, children }: { confirm?: ReactNode; children: ReactNode }) {
+  return <td>{confirm || <div className={pageStyles.rowActions}>{children}</div>}</td>;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Who is signed in, as the server says (GET /api/session): the user, never a secret. The session itself is an
-// HttpOnly cookie the browser sends with every same-origin request. The requests live in session.tsx, loaded only
-// where needed (admin pages, the card, and the top bar of a browser that signed in before), so every visitor's page
+// HttpOnly cookie the browser sends with every same-origin request. The requests (api/sessionApi.ts, run by
+// session.tsx) are loaded only where needed (admin pages, the card, and the top bar of a browser that signed in before), so every visitor's page
 // carries just these few reducers.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';

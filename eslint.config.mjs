@@ -8,7 +8,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // Import boundaries (DESIGN's layering, kept visible): the contract is shared and imports neither side; the client
 // and server never import each other (the server loads the built SSR bundle, dist/ssr, at run time); a feature never
-// imports another feature, and shared components import none: the app layer (src/client/app) composes them.
+// imports another feature, and shared components import none: the shell (src/client/shell) composes them.
 const NOT_SERVER = { regex: '(^|/)server(/|$)', message: 'Client code cannot import server code.' };
 const NOT_CLIENT = {
   regex: '(^|/)client(/|$)',
@@ -16,22 +16,62 @@ const NOT_CLIENT = {
     'Server code cannot import client code: it loads the built SSR bundle at run time (see src/server/pages/render.ts).',
 };
 const boundary = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// ---- Client layers (import-x/no-restricted-paths, on resolved paths) ----
+// The client stands on floors: app/ (store, typed hooks, paths, the auth slice, session, server state) is the ground,
+// api/ and components/ stand beside it, features stand on those, and shell/ (router, Layout) is the roof: the only
+// room that imports features. app/store.ts alone may import a feature, because it combines the feature slices.
 // The feature rule is about resolved paths, not how an import is spelled, so a feature may have folders of its own
 // (features/admin/pages, .../form): each feature may import from itself, never from src/client/features/<other>/.
-const FEATURES = './src/client/features';
+const CLIENT = './src/client';
+const FEATURES = `${CLIENT}/features`;
+const SHELL = `${CLIENT}/shell`;
 const featureZones = readdirSync(FEATURES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map(({ name }) => ({
     target: `${FEATURES}/${name}`,
     from: FEATURES,
     except: [`./${name}`],
-    message: 'A feature cannot import another feature: compose them in src/client/app, or move shared code there.',
+    message: 'A feature cannot import another feature: compose them in src/client/shell, or move shared code down.',
   }));
 const componentZone = {
-  target: './src/client/components',
+  target: `${CLIENT}/components`,
   from: FEATURES,
-  message: 'Shared components cannot import features: compose them in src/client/app.',
+  message: 'Shared components cannot import features: compose them in src/client/shell.',
 };
+const clientLayerZones = [
+  {
+    target: [`${CLIENT}/api`, `${CLIENT}/components`],
+    from: SHELL,
+    message: 'api/ and components/ are ground the shell stands on: they cannot import src/client/shell.',
+  },
+  {
+    target: `${CLIENT}/api`,
+    from: FEATURES,
+    message: 'api/ is ground features stand on: a feature adds its endpoints with injectEndpoints instead.',
+  },
+  {
+    // Every app/ file but store.ts, listed when the lint runs so a new file is covered at once.
+    target: readdirSync(`${CLIENT}/app`)
+      .filter((name) => name !== 'store.ts')
+      .map((name) => `${CLIENT}/app/${name}`),
+    from: [SHELL, FEATURES],
+    message:
+      'app/ is the ground floor: only store.ts (which combines the slices) may import a feature, none the shell.',
+  },
+  {
+    target: FEATURES,
+    from: SHELL,
+    message: 'Features cannot import the shell: the shell composes them, not the other way round.',
+  },
+];
+// The client's files get every client zone (this block comes after the src/** one, so its list is the one that holds).
+const clientLayers = {
+  files: ['src/client/**/*.{ts,tsx}'],
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones: [...featureZones, componentZone, ...clientLayerZones] }],
+  },
+};
+// ---- end of the client layers ----
 
 // ---- Server layering (src/server). The ground (http/, db/, search/, repositories/) stands under the routes, the pages
 // and the guard that let a request in, so it never imports them: a route may use the ground, never the other way.
@@ -105,6 +145,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...featureZones, componentZone] }],
     },
   },
+  clientLayers,
   { files: ['src/server/**/*.ts'], rules: boundary(NOT_CLIENT) },
   ...serverBlocks,
   { files: ['src/contract/**/*.ts'], rules: boundary(NOT_CLIENT, NOT_SERVER) },

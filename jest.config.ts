@@ -19,8 +19,6 @@ const config: Config = {
       transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft/deferred-promise|until-async)/)'],
       moduleNameMapper: {
         '\\.(css|scss|sass)$': 'identity-obj-proxy',
-        // import.meta.env is not valid in CommonJS; tests read the same values from a plain module.
-        '/clientEnv$': '<rootDir>/tests/client/helpers/clientEnv.jest.ts',
         '\\.(png|jpe?g|webp|avif|gif|svg)$': '<rootDir>/tests/client/helpers/fileStub.ts',
       },
       testEnvironmentOptions: { customExportConditions: [''] },
@@ -54,7 +52,6 @@ const config: Config = {
       },
       moduleNameMapper: {
         '\\.(css|scss|sass)$': 'identity-obj-proxy',
-        '/clientEnv$': '<rootDir>/tests/client/helpers/clientEnv.jest.ts',
       },
       // content-disposition (@fastify/static) and cookie (light-my-request, inject) are pinned to CommonJS releases that run on Node 20 (package.json overrides); their ESM-only releases (3 and 2) would need this transform.
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],

@@ -29,7 +29,7 @@ export const SPRITE_ICONS = {
   Bell: 'Bell',
 };
 
-// The chrome's icons (top bar, tab bar, theme toggle: src/client/app/Layout.tsx, features/theme/ThemeToggle.tsx), by
+// The chrome's icons (top bar, tab bar, theme toggle: src/client/shell/Layout.tsx, features/theme/ThemeToggle.tsx), by
 // their lucide names: from the sprite, lucide's icon runtime and their path data stay out of every visitor's entry.
 export const CHROME_ICONS = ['House', 'Newspaper', 'LayoutDashboard', 'Sun', 'Moon'];
 

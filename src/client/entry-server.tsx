@@ -7,24 +7,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { blogApi } from './api/blogApi';
-import { AppRoutes, MissingUrl } from './app/router';
+import { AppRoutes, MissingUrl } from './shell/router';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
-
-/**
- * JSON that can sit inside a <script> element whatever the data holds: `<` never appears (so no `</script>` or
- * `<!--` can close or bend the element), nor U+2028/U+2029 (line terminators to older JavaScript parsers).
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+import { jsonForScript } from '../contract/site';
 
 /**
  * The parts of the api slice the client rehydrates (queries and their tags), made the same on every render of the

@@ -1,3 +1,4 @@
+// The browser's entry: hydrates a server-rendered page from the state it embeds, or renders the app from scratch.
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -5,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { SERVER_STATE_LOADED } from './api/blogApi';
 import { makeStore } from './app/store';
 import type { AppStore } from './app/store';
-import { AppRoutes, MissingUrl } from './app/router';
+import { AppRoutes, MissingUrl } from './shell/router';
 import { APP_HYDRATING_EVENT, SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import './styles/global.scss';
@@ -26,8 +27,6 @@ const app = (store: AppStore, missing?: string) => (
   </StrictMode>
 );
 
-// A server-rendered page carries the data it was rendered from (a JSON data block, not a script: the CSP runs none
-// inline): load it into the store and hydrate the markup. Other pages (/auth, /admin, npm run dev) render here.
 /**
  * Loads the page's data into a new store and hydrates the markup, in tasks of their own rather than one long one with
  * the evaluation of the modules: on a slow phone the steps add up to a main thread blocked for a noticeable time.

@@ -1,15 +1,13 @@
-// Who is signed in, as the server says (GET /api/session, issue 21): the user, never a secret. The session itself is
-// an HttpOnly cookie the browser sends with every same-origin request. The requests live in session.ts, loaded only
-// where needed (admin pages, the card, and the top bar of a browser that signed in before), so every visitor's page
+// Who is signed in, as the server says (GET /api/session): the user, never a secret. The session itself is an
+// HttpOnly cookie the browser sends with every same-origin request. The requests (api/sessionApi.ts, run by
+// session.tsx) are loaded only where needed (admin pages, the card, and the top bar of a browser that signed in before), so every visitor's page
 // carries just these few reducers.
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-
-export type StaffRole = 'owner' | 'editor' | 'author' | 'contributor';
-export type SessionUser = { id: number; email: string; name: string; role: StaffRole };
+import type { StaffUser } from '../../contract/types';
 
 /** unknown: not asked yet; loading: asking; known: the answer is in (user or null); failed: no answer came. */
-export type AuthState = { user: SessionUser | null; status: 'unknown' | 'loading' | 'known' | 'failed' };
+export type AuthState = { user: StaffUser | null; status: 'unknown' | 'loading' | 'known' | 'failed' };
 
 /**
  * A localStorage key set while this browser has a session (not a secret: only a hint that asking the server is
@@ -33,7 +31,7 @@ const authSlice = createSlice({
       state.status = 'loading';
     },
     /** The server named the user: GET /api/session, or signing in or up. Null: nobody (a 401, or signed out). */
-    sessionKnown(state, action: PayloadAction<SessionUser | null>) {
+    sessionKnown(state, action: PayloadAction<StaffUser | null>) {
       state.user = action.payload;
       state.status = 'known';
     },

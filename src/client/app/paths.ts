@@ -1,4 +1,5 @@
-// Every internal link is built here from the route table (src/contract/routes.ts), never as a string literal elsewhere.
+// The links a visitor's page makes, built from the route table (src/contract/routes.ts), never as string literals;
+// the links only admin pages make are in features/admin/adminPaths.ts, out of every visitor's first download.
 import { pathTo } from '../../contract/routes';
 
 export const paths = {
@@ -10,9 +11,4 @@ export const paths = {
   search: () => pathTo('search'),
   auth: () => pathTo('auth'),
   admin: () => pathTo('admin'),
-  adminPosts: () => pathTo('adminPosts'),
-  adminEdit: (id: number | string) => pathTo('adminEdit', { id }),
-  adminStaff: () => pathTo('adminStaff'),
-  adminAccount: () => pathTo('adminAccount'),
-  adminPreview: (id: number | string) => pathTo('adminPreview', { id }),
 } as const;

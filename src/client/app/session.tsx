@@ -1,13 +1,14 @@
-// The session requests (issue 21): who is signed in (GET /api/session) and signing out (DELETE), and the top bar's
-// "Sign out". Imported by the admin guard and the sign-in card, and lazily by the top bar (one chunk: each lazy chunk
-// is a line in the preload map every visitor downloads), so a reader who never signed in never downloads it.
+// The session in the app: asking who is signed in and signing out (through api/sessionApi.ts), the signed-in hint, and
+// the top bar's "Sign out". Imported by the admin guard and the sign-in card, and lazily by the top bar (one chunk:
+// each lazy chunk is a line in the preload map every visitor downloads), so a reader who never signed in never
+// downloads it.
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { AppDispatch } from './store';
 import { useAppDispatch } from './hooks';
 import { paths } from './paths';
 import { SIGNED_IN_HINT, sessionCheckFailed, sessionChecking, sessionKnown } from './authSlice';
-import type { SessionUser } from './authSlice';
+import { sessionApi } from '../api/sessionApi';
 
 /** Kept beside the store's user (see SIGNED_IN_HINT); storage may be blocked, which only costs the hint. */
 export function setSignedInHint(signedIn: boolean) {
@@ -19,21 +20,15 @@ export function setSignedInHint(signedIn: boolean) {
   }
 }
 
-const sessionUrl = () => `${globalThis.location?.origin ?? 'http://localhost'}/api/session`;
-
 /** Asks the server who this browser is signed in as: a user, none (401), or failed (no usable answer). */
 export async function loadSession(dispatch: AppDispatch): Promise<void> {
   dispatch(sessionChecking());
   try {
-    const response = await fetch(sessionUrl(), { headers: { Accept: 'application/json' } });
-    if (response.status === 401) {
-      setSignedInHint(false);
-      dispatch(sessionKnown(null));
-      return;
-    }
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    const { user } = (await response.json()) as { user: SessionUser };
-    setSignedInHint(true);
+    const user = await dispatch(
+      sessionApi.endpoints.session.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    ).unwrap();
+    if (user === undefined) throw new Error('the answer named no user');
+    setSignedInHint(user !== null);
     dispatch(sessionKnown(user));
   } catch {
     dispatch(sessionCheckFailed());
@@ -43,7 +38,9 @@ export async function loadSession(dispatch: AppDispatch): Promise<void> {
 /** Ends the session on the server (DELETE /api/session); the store forgets the user even when that fails. */
 export async function signOut(dispatch: AppDispatch): Promise<void> {
   setSignedInHint(false);
-  await fetch(sessionUrl(), { method: 'DELETE' }).catch(() => undefined);
+  const request = dispatch(sessionApi.endpoints.signOut.initiate());
+  await request.unwrap().catch(() => undefined);
+  request.reset();
   dispatch(sessionKnown(null));
 }
 

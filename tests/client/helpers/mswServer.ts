@@ -2,10 +2,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { samplePost, sampleSummaries } from '../fixtures/posts';
-import type { SessionUser } from '../../../src/client/app/authSlice';
+import type { StaffUser } from '../../../src/contract/types';
 
 /** The account GET /api/session answers with by default: admin pages' tests run signed in as the owner. */
-export const OWNER: SessionUser = { id: 1, email: 'owner@example.com', name: 'Olive Owner', role: 'owner' };
+export const OWNER: StaffUser = { id: 1, email: 'owner@example.com', name: 'Olive Owner', role: 'owner' };
 
 export const API = 'http://localhost/api';
 

@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../../src/client/app/store';
 import type { AppStore, RootState } from '../../../src/client/app/store';
-import { routes } from '../../../src/client/app/router';
+import { routes } from '../../../src/client/shell/router';
 
 type ExtendedRenderOptions = Omit<RenderOptions, 'queries'> & {
   preloadedState?: Partial<RootState>;

@@ -1,4 +1,4 @@
-// /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server (issue 21). Sign-in posts the email and
+// /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server. Sign-in posts the email and
 // password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
 // (/auth?setup=…). Success lands on `next` when it is a path on this site, else on the editor.
 import { useId, useState } from 'react';
@@ -10,7 +10,10 @@ import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { sessionKnown } from '../../app/authSlice';
 import { setSignedInHint } from '../../app/session';
-import type { SessionUser } from '../../app/authSlice';
+import { useMutationRunner } from '../../api/queryHooks';
+import { sessionApi } from '../../api/sessionApi';
+import type { StaffUser } from '../../../contract/types';
+import { PASSWORD_MIN } from '../../../contract/passwords';
 import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
 
@@ -22,22 +25,12 @@ export const INVITATION_NEEDED =
   'Signing up needs an invitation: open the invitation link an owner or editor gave you. Ask them for one if you have none.';
 /** When the server refuses a sign-up without saying why. */
 export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
-/** A new password's shortest length; the server refuses shorter ones too. */
-export const PASSWORD_MIN = 10;
 
-const api = (path: string) => `${globalThis.location?.origin ?? 'http://localhost'}/api/${path}`;
-
-async function postJson(path: string, body: unknown): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data: unknown = await response.json().catch(() => null);
-  return { status: response.status, data };
-}
-
-const userOf = (data: unknown) => (data as { user?: SessionUser } | null)?.user;
+/** A refused request's status and body (see apiBaseQuery); no status when no answer came. */
+const refusal = (error: unknown) => {
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
+  return { status: typeof status === 'number' ? status : undefined, data };
+};
 const errorOf = (data: unknown) => {
   const error = (data as { error?: unknown } | null)?.error;
   return typeof error === 'string' && error !== '' ? error : undefined;
@@ -45,6 +38,8 @@ const errorOf = (data: unknown) => {
 
 export function AuthPage() {
   const dispatch = useAppDispatch();
+  const signIn = useMutationRunner(sessionApi.endpoints.signIn);
+  const signUp = useMutationRunner(sessionApi.endpoints.signUp);
   const navigate = useNavigate();
   // Read by hand: useSearchParams would add to the shared router code every visitor downloads.
   const search = new URLSearchParams(useLocation().search);
@@ -62,23 +57,26 @@ export function AuthPage() {
   const title = signingIn ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
 
-  async function send(): Promise<string | SessionUser> {
+  async function send(): Promise<string | StaffUser> {
     if (signingIn) {
-      const { status, data } = await postJson('session', { email, password });
-      const user = userOf(data);
-      if (status === 200 && user) return user;
-      return status === 401 ? INCORRECT_PASSWORD : GENERIC_ERROR;
+      try {
+        return (await signIn({ email, password }))?.user ?? GENERIC_ERROR;
+      } catch (failure) {
+        return refusal(failure).status === 401 ? INCORRECT_PASSWORD : GENERIC_ERROR;
+      }
     }
     if (!invitation && !setup) return INVITATION_NEEDED;
-    const { status, data } = await postJson(
-      'users',
-      invitation ? { invitation, email, password } : { setup, email, password },
-    );
-    const user = userOf(data);
-    if (status === 201 && user) return user;
-    // The server says what is wrong (an expired or used invitation, a short password) in words that name it.
-    if (status >= 400 && status < 500 && status !== 429) return errorOf(data) ?? INVITATION_INVALID;
-    return GENERIC_ERROR;
+    try {
+      const answer = await signUp(invitation ? { invitation, email, password } : { setup, email, password });
+      return answer?.user ?? GENERIC_ERROR;
+    } catch (failure) {
+      const { status, data } = refusal(failure);
+      // The server says what is wrong (an expired or used invitation, a short password) in words that name it.
+      if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+        return errorOf(data) ?? INVITATION_INVALID;
+      }
+      return GENERIC_ERROR;
+    }
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

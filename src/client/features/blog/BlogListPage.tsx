@@ -1,5 +1,5 @@
 // /blog (SPEC 2): 'Latest Sports Stories', newest first, with 'Load more' while the API has a next page. /tag/{slug}
-// is the same list filtered to one tag, under the tag's name (issue 23). Each story shows its primary tag.
+// is the same list filtered to one tag, under the tag's name. Each story shows its primary tag.
 // A failed fetch is logged and leaves the list empty (SPEC 8); the empty state offers a retry.
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -37,7 +37,7 @@ function checkProducts(post: BlogPost | undefined): ProductCheck {
 
 /** "More on {primary tag}": up to 3 other stories of the post's primary tag (none: nothing at all). */
 function MoreOn({ id, tagName }: { id: string; tagName: string }) {
-  const { data } = useEndpointQuery(relatedApi.endpoints.getRelated, id, id);
+  const { data } = useEndpointQuery(relatedApi.endpoints.getRelated, id);
   if (!data?.length) return null;
   return (
     <aside aria-labelledby="more-on" className={`reading-column ${styles.moreOn}`}>

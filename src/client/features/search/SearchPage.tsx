@@ -1,4 +1,4 @@
-// /search?q=… (issue 23): a search form that works without JavaScript (a GET form to this page, which the server
+// /search?q=…: a search form that works without JavaScript (a GET form to this page, which the server
 // renders with its results) and the results: title link, byline, tags and the snippet with its matches marked.
 import { Link, useLocation } from 'react-router-dom';
 import { useEndpointQuery } from '../../api/queryHooks';
@@ -21,8 +21,7 @@ function Snippet({ text }: { text: string }) {
 }
 
 function Results({ q, cursor }: SearchArg) {
-  const key = `${cursor}:${q}`;
-  const { data, isError, isLoading } = useEndpointQuery(searchApi.endpoints.searchPosts, { q, cursor }, key);
+  const { data, isError, isLoading } = useEndpointQuery(searchApi.endpoints.searchPosts, { q, cursor });
   if (isLoading)
     return (
       <p className="status" role="status">

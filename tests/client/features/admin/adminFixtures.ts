@@ -1,4 +1,4 @@
-// msw answers of the manage API (issue 12) for the admin pages' tests.
+// msw answers of the manage API for the admin pages' tests.
 import { http, HttpResponse } from 'msw';
 import { samplePost } from '../../fixtures/posts';
 import { API, server } from '../../helpers/mswServer';

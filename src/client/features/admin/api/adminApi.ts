@@ -1,18 +1,19 @@
-// The admin's requests (issue 12) and the texts they show: every post with drafts and scheduled ones, one post for
-// editing with its ETag, update with If-Match, delete. A typed token goes as a Bearer header; without one the session
-// cookie authorizes them (issue 21). The reads are RTK
-// Query queries (loading, errors and stale answers are the library's); the token is part of their key, so they are
-// dropped as soon as no page shows them (keepUnusedDataFor: 0) and the token never outlives the page in the cache.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// The admin's requests to the manage API and the texts they show: every post with drafts and scheduled ones, one post
+// for editing with its ETag, update with If-Match, delete. A typed token goes as a Bearer header; without one the
+// session cookie authorizes them. The reads are RTK Query queries (loading, errors and stale answers are the
+// library's); the token is part of their key, so they are dropped as soon as no page shows them (keepUnusedDataFor: 0)
+// and the token never outlives the page in the cache.
+import { useCallback, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
+import { useEndpointQuery } from '../../../api/queryHooks';
 import type { BlogPost, BlogSummary, PostState } from '../../../../contract/types';
 import type { StatusSubmission } from '../draft/draftTypes';
 
-/** An account a post names as its writer: the server's reference to it (issue 21), or null once none is known. */
+/** An account a post names as its writer: the server's reference to it, or null once none is known. */
 export type StaffRef = { id?: number; name?: string; email?: string } | string | null;
-/** Who created the post and who changed it last (issue 21); absent from an older server's answers. */
+/** Who created the post and who changed it last; absent from an older server's answers. */
 export type Authorship = { createdBy?: StaffRef; updatedBy?: StaffRef };
 
 /** The read shapes as the manage API answers them: with status, publishAt, updatedAt and who wrote them. */
@@ -43,9 +44,9 @@ export const TOKEN_REJECTED_TEXT =
 
 /** A typed token as a Bearer header; none when empty, so the session cookie speaks. */
 export const bearer = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
-const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
+export const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
 /** The Blog tags the public pages' cached reads carry: an update or delete refreshes them. */
-const postTags = (id: string) => [
+export const postTags = (id: string) => [
   { type: 'Blog' as const, id: 'LIST' },
   { type: 'Blog' as const, id },
 ];
@@ -93,7 +94,7 @@ export const adminApi = blogApi.injectEndpoints({
   }),
 });
 
-const { adminPost, adminPosts } = adminApi.endpoints;
+const { adminPost } = adminApi.endpoints;
 
 let pagesShown = 0;
 
@@ -103,20 +104,8 @@ let pagesShown = 0;
  * Preview) never takes over the other's answer from before the save.
  */
 export function useAdminPostQuery(arg: AdminPostArg | null) {
-  const dispatch = useAppDispatch();
   const [page] = useState(() => (pagesShown += 1));
-  const { id = '', token = '', load = 0 } = arg ?? {};
-  const skip = arg === null;
-  useEffect(() => {
-    if (skip) return;
-    const subscription = dispatch(adminPost.initiate({ id, token, load, page }));
-    return () => subscription.unsubscribe();
-  }, [dispatch, skip, id, token, load, page]);
-  const select = useMemo(
-    () => adminPost.select(skip ? skipToken : { id, token, load, page }),
-    [skip, id, token, load, page],
-  );
-  return useAppSelector(select);
+  return useEndpointQuery(adminPost, arg === null ? skipToken : { ...arg, page });
 }
 
 /** Asks for a post once, outside any page's subscription (after a save whose answer carried no ETag). */
@@ -127,31 +116,4 @@ export function useFetchAdminPost() {
       dispatch(adminPost.initiate({ ...arg, load: -1 }, { subscribe: false, forceRefetch: true })).unwrap(),
     [dispatch],
   );
-}
-
-type PagesSubscription = ReturnType<ReturnType<typeof adminPosts.initiate>>;
-
-/** Every post, page by page (skipped without an argument); fetchNextPage follows the Link rel="next" cursor. */
-export function useAdminPostsQuery(arg: AdminPostsArg | null) {
-  const dispatch = useAppDispatch();
-  const { token = '', load = 0 } = arg ?? {};
-  const skip = arg === null;
-  // The subscription that keeps the list; 'Load more' replaces it with the one that fetched the next page.
-  const subscription = useRef<PagesSubscription | null>(null);
-  useEffect(() => {
-    if (skip) return;
-    subscription.current = dispatch(adminPosts.initiate({ token, load }));
-    return () => {
-      subscription.current?.unsubscribe();
-      subscription.current = null;
-    };
-  }, [dispatch, skip, token, load]);
-  const fetchNextPage = useCallback(() => {
-    if (skip) return;
-    const previous = subscription.current;
-    subscription.current = dispatch(adminPosts.initiate({ token, load }, { direction: 'forward' }));
-    previous?.unsubscribe();
-  }, [dispatch, skip, token, load]);
-  const select = useMemo(() => adminPosts.select(skip ? skipToken : { token, load }), [skip, token, load]);
-  return { ...useAppSelector(select), fetchNextPage };
 }

@@ -1,19 +1,10 @@
-// The admin's requests for revisions and the trash (issue 22): a post's revisions, one revision, restoring one; the
-// posts in the trash, restoring one, deleting one for good. The session speaks, or a typed token as a Bearer header; reads dropped as soon as no page
-// shows them (keepUnusedDataFor: 0), as in adminApi.ts.
-import { useEffect, useMemo } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
+// The admin's requests for revisions and the trash: a post's revisions, one revision, restoring one; the posts in the
+// trash, restoring one, deleting one for good. The session speaks, or a typed token as a Bearer header; reads are
+// dropped as soon as no page shows them (keepUnusedDataFor: 0), as in adminApi.ts.
 import { blogApi } from '../../../api/blogApi';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RevisionSummary, TrashedSummary } from '../../../../contract/types';
-import { bearer } from './adminApi';
+import { bearer, blogPath, postTags } from './adminApi';
 import type { AdminPost, PostWithTag } from './adminApi';
-
-const blogPath = (id: string) => `blogs/${encodeURIComponent(id)}`;
-const postTags = (id: string) => [
-  { type: 'Blog' as const, id: 'LIST' },
-  { type: 'Blog' as const, id },
-];
 
 /** A read as the admin asked for it; `load` counts their requests, so each is a fresh one. */
 export type RevisionsArg = { id: string; token: string; load: number };
@@ -63,47 +54,3 @@ export const keepingApi = blogApi.injectEndpoints({
     }),
   }),
 });
-
-const { revisions, revision, trash } = keepingApi.endpoints;
-
-/** A post's revisions, newest first, while a page shows them (skipped without an argument). */
-export function useRevisionsQuery(arg: RevisionsArg | null) {
-  const dispatch = useAppDispatch();
-  const { id = '', token = '', load = 0 } = arg ?? {};
-  const skip = arg === null;
-  useEffect(() => {
-    if (skip) return;
-    const subscription = dispatch(revisions.initiate({ id, token, load }));
-    return () => subscription.unsubscribe();
-  }, [dispatch, skip, id, token, load]);
-  const select = useMemo(() => revisions.select(skip ? skipToken : { id, token, load }), [skip, id, token, load]);
-  return useAppSelector(select);
-}
-
-/** One revision in the read shape (skipped without an argument). */
-export function useRevisionQuery(arg: RevisionArg | null) {
-  const dispatch = useAppDispatch();
-  const { id = '', rev = 0, token = '' } = arg ?? {};
-  const skip = arg === null;
-  useEffect(() => {
-    if (skip) return;
-    const subscription = dispatch(revision.initiate({ id, rev, token }));
-    return () => subscription.unsubscribe();
-  }, [dispatch, skip, id, rev, token]);
-  const select = useMemo(() => revision.select(skip ? skipToken : { id, rev, token }), [skip, id, rev, token]);
-  return useAppSelector(select);
-}
-
-/** The posts in the trash (skipped without an argument). */
-export function useTrashQuery(arg: TrashArg | null) {
-  const dispatch = useAppDispatch();
-  const { token = '', load = 0 } = arg ?? {};
-  const skip = arg === null;
-  useEffect(() => {
-    if (skip) return;
-    const subscription = dispatch(trash.initiate({ token, load }));
-    return () => subscription.unsubscribe();
-  }, [dispatch, skip, token, load]);
-  const select = useMemo(() => trash.select(skip ? skipToken : { token, load }), [skip, token, load]);
-  return useAppSelector(select);
-}

@@ -10,7 +10,7 @@ import type { DraftScope } from '../draft/draftScope';
 import { editLoaded, selectEditDraft } from '../draft/editDraftsSlice';
 import { selectAccessToken, toStatusFields, toSubmission } from '../draft/editorSlice';
 import { clearPendingImages } from '../images/pendingImages';
-import { postToDraft } from '../draft/postDraft';
+import { postToDraft } from './postDraft';
 import { uploadApi } from './uploadApi';
 import {
   PUBLISH_FAILURE_MESSAGE,

@@ -99,7 +99,8 @@ export function parseDraft(value: unknown): Draft | null {
   };
 }
 
-function storage(): Storage | undefined {
+/** This browser's localStorage, or undefined where it is disabled (the drafts then live in the store only). */
+export function storage(): Storage | undefined {
   try {
     return globalThis.localStorage ?? undefined;
   } catch {
@@ -127,14 +128,6 @@ export function saveDraft({ header, products, footer, publishing }: EditorState)
     storage()?.setItem(DRAFT_STORAGE_KEY, JSON.stringify(stored));
   } catch {
     // Quota exceeded or storage disabled: the draft still lives in the store for this session.
-  }
-}
-
-export function clearSavedDraft(): void {
-  try {
-    storage()?.removeItem(DRAFT_STORAGE_KEY);
-  } catch {
-    // nothing to clear
   }
 }
 

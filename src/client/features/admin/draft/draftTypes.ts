@@ -24,7 +24,7 @@ export type DraftHeader = {
   image: string;
   publishDate: string;
   readTime: string;
-  /** the tag names as typed, comma-separated; the first is the primary tag (issue 23) */
+  /** the tag names as typed, comma-separated; the first is the primary tag */
   tags: string;
   sections: DraftSection[];
 };

@@ -1,21 +1,13 @@
 // Keeps the drafts of posts being edited across reloads, one localStorage entry per post ('touchline:edit:<id>'),
 // apart from the new post's 'touchline:draft'. Only a draft with changes is kept: an untouched one is fetched fresh.
 // The token is never written.
-import { parseDraft } from './draftStorage';
+import { parseDraft, storage } from './draftStorage';
 import { ensurePersisted, persistDraftChanges } from './draftPersister';
 import type { DraftSource } from './draftPersister';
 import type { EditDraft, EditDraftsState } from './draftTypes';
 
 export const EDIT_DRAFT_PREFIX = 'touchline:edit:';
 const VERSION = 1;
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Every saved edit draft; unreadable entries are skipped. */
 export function loadEditDrafts(): EditDraftsState {

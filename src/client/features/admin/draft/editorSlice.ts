@@ -295,7 +295,7 @@ export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmi
       amazonUrl,
     })),
     footer: { authorName: footer.authorName, authorTitle: footer.authorTitle, imageUrl: footer.imageUrl },
-    // Left empty by a signed-in admin: the session cookie authorizes the request instead (issue 21).
+    // Left empty by a signed-in admin: the session cookie authorizes the request instead.
     ...(accessToken ? { accessToken } : {}),
   };
 }

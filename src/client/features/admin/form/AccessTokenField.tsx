@@ -1,5 +1,5 @@
 // An API key or the server's ADMIN_TOKEN, typed for this tab only: hidden by default, never persisted with the draft.
-// Optional for a signed-in admin (issue 21): left empty, requests act as their account through the session cookie.
+// Optional for a signed-in admin: left empty, requests act as their account through the session cookie.
 import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { LIMITS } from '../../../../contract/limits';

@@ -1,6 +1,6 @@
 // Where the post stands once submitted: Published (now), Draft (only the admin sees it) or Scheduled (public by itself
 // at the chosen time). The time is the admin's local time; it is sent with their offset (localTime.ts). A contributor
-// may only save drafts (issue 21's roles), so their control offers Draft alone.
+// may only save drafts (the server refuses them anything else), so their control offers Draft alone.
 import { useEffect, useId } from 'react';
 import type { PostStatus } from '../../../../contract/types';
 import { useAppSelector } from '../../../app/hooks';

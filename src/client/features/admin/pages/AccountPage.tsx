@@ -7,10 +7,11 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
-import { staffApi, ROLE_LABELS } from '../api/staffApi';
-import { PASSWORD_MIN } from '../session/passwordRules';
-import { Field, failureText } from './StaffPage';
-import buttons from '../../../styles/buttons.module.scss';
+import { staffApi } from '../api/staffApi';
+import { ROLE_LABELS } from '../../../../contract/roles';
+import { PASSWORD_MIN } from '../../../../contract/passwords';
+import { BusySubmit, Field, failureText } from './staffForm';
+import { Outcome } from './pageParts';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
@@ -80,18 +81,8 @@ export function AccountPage() {
             setOutcome(null);
           }}
         />
-        <div className={pageStyles.formActions}>
-          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-            <KeyRound size={16} aria-hidden="true" />
-            {busy ? 'Processing...' : 'Change password'}
-          </button>
-        </div>
-        <div role="status">{outcome?.ok && <p className={pageStyles.published}>{outcome.text}</p>}</div>
-        {outcome && !outcome.ok && (
-          <p className={pageStyles.failed} role="alert">
-            {outcome.text}
-          </p>
-        )}
+        <BusySubmit busy={busy} icon={<KeyRound size={16} aria-hidden="true" />} label="Change password" />
+        <Outcome outcome={outcome} okClass={pageStyles.published} />
       </form>
     </div>
   );

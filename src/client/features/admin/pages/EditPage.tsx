@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { History, List, RefreshCw } from 'lucide-react';
+import { History, RefreshCw } from 'lucide-react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
@@ -21,7 +21,7 @@ import { ensureEditDraftsPersisted } from '../draft/editDraftStorage';
 import { editChanged, editLoaded, selectEditDraft } from '../draft/editDraftsSlice';
 import { sampleDraft, selectAccessToken } from '../draft/editorSlice';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
-import { postToDraft } from '../draft/postDraft';
+import { postToDraft } from '../api/postDraft';
 import { PostForm } from '../form/PostForm';
 import { submittedText } from '../api/usePublishPost';
 import { useSavePost } from '../api/useSavePost';
@@ -29,6 +29,7 @@ import { rememberImages } from '../images/uploadedImages';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
+import { AllPostsLink } from './pageParts';
 
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
 
@@ -67,7 +68,7 @@ export function EditPage() {
   }
   const arg = request?.postId === id ? request.arg : null;
   const answer = useAdminPostQuery(arg);
-  const loading = arg !== null && (answer.isUninitialized || answer.isLoading);
+  const loading = answer.isLoading;
   const loadError = !loading && answer.isError ? answer.error : undefined;
   const notFound = statusOf(loadError) === 404;
   const loadFailure =
@@ -78,7 +79,7 @@ export function EditPage() {
   // Each answer replaces this post's draft (never the new post's), once.
   const applied = useRef<unknown>(undefined);
   useEffect(() => {
-    if (!answer.isSuccess || applied.current === answer.data) return;
+    if (!answer.isSuccess || !answer.data || applied.current === answer.data) return;
     applied.current = answer.data;
     const { post, etag } = answer.data;
     // Previews of the post's uploaded images then get their srcset, as on the published page.
@@ -115,10 +116,7 @@ export function EditPage() {
             History
           </Link>
         )}
-        <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
-          <List size={16} aria-hidden="true" />
-          All posts
-        </Link>
+        <AllPostsLink />
       </div>
     </div>
   );
@@ -186,7 +184,7 @@ export function EditPage() {
                 {saved.publishing.status === 'published' ? (
                   <Link to={paths.post(saved.id)}>View the post</Link>
                 ) : (
-                  <Link to={paths.adminPreview(saved.id)}>Preview the post</Link>
+                  <Link to={adminPaths.preview(saved.id)}>Preview the post</Link>
                 )}
               </p>
             )}

@@ -4,35 +4,28 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { History, List, PenLine, RotateCcw } from 'lucide-react';
+import { History, PenLine, RotateCcw } from 'lucide-react';
 import { parsePostId } from '../../../../contract/routes';
 import type { RevisionSummary } from '../../../../contract/types';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useMutationRunner } from '../../../api/queryHooks';
-import { AccessTokenField } from '../form/AccessTokenField';
+import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
-import { keepingApi, useRevisionQuery, useRevisionsQuery } from '../api/keepingApi';
+import { keepingApi } from '../api/keepingApi';
 import type { RevisionsArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
-import { postDiff } from '../history/postDiff';
+import { postDiff } from './postDiff';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { AccessForm, AllPostsLink, ReadStatus, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
-
-/** A revision's time to the second, in the admin's locale and zone: two saves a minute apart stay apart. */
-export function revisionTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 export function HistoryPage() {
   useDocumentTitle('History');
@@ -48,10 +41,11 @@ export function HistoryPage() {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
 
-  const list = useRevisionsQuery(shown);
+  const list = useEndpointQuery(keepingApi.endpoints.revisions, shown ?? skipToken);
   const current = useAdminPostQuery(shown === null ? null : { id, token: shown.token, load: shown.load });
-  const version = useRevisionQuery(
-    selected === null || shown === null ? null : { id, rev: selected.id, token: shown.token },
+  const version = useEndpointQuery(
+    keepingApi.endpoints.revision,
+    selected === null || shown === null ? skipToken : { id, rev: selected.id, token: shown.token },
   );
 
   function submit(event: FormEvent) {
@@ -78,7 +72,7 @@ export function HistoryPage() {
     }
   }
 
-  const loading = shown !== null && (list.isUninitialized || list.isLoading || current.isLoading);
+  const loading = list.isLoading || current.isLoading;
   const failed = shown !== null && !loading && (list.isError || current.isError);
   const revisions = !loading && !failed ? list.data : undefined;
   const diff = version.data && current.data ? postDiff(version.data, current.data.post) : undefined;
@@ -89,15 +83,12 @@ export function HistoryPage() {
         <h1 className={pageStyles.pageTitle}>History</h1>
         <div className={pageStyles.headerActions}>
           {validId && (
-            <Link to={paths.adminEdit(id)} className={buttons.secondaryButton}>
+            <Link to={adminPaths.edit(id)} className={buttons.secondaryButton}>
               <PenLine size={16} aria-hidden="true" />
               Edit post
             </Link>
           )}
-          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
-            <List size={16} aria-hidden="true" />
-            All posts
-          </Link>
+          <AllPostsLink />
         </div>
       </div>
       {!validId ? (
@@ -110,14 +101,7 @@ export function HistoryPage() {
             {current.data ? `“${current.data.post.title}”: every` : 'Every'} version a change replaced, newest first.
             Choose one to see what differs from the current post.
           </p>
-          <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
-            <AccessTokenField />
-            <div className={formStyles.actions}>
-              <button type="submit" className={buttons.primaryButton}>
-                Show history
-              </button>
-            </div>
-          </form>
+          <AccessForm submitLabel="Show history" onSubmit={submit} />
           <p
             ref={noticeRef}
             tabIndex={-1}
@@ -126,16 +110,11 @@ export function HistoryPage() {
           >
             {notice?.text}
           </p>
-          {loading && (
-            <p className="status" role="status">
-              Loading history...
-            </p>
-          )}
-          {failed && (
-            <p className={pageStyles.failed} role="alert">
-              {failureText(list.error ?? current.error)}
-            </p>
-          )}
+          <ReadStatus
+            loading={loading}
+            loadingText="Loading history..."
+            failure={failed ? failureText(list.error ?? current.error) : undefined}
+          />
           {revisions !== undefined &&
             (revisions.length === 0 ? (
               <p className={fieldStyles.hint}>No earlier versions yet: each save keeps the version it replaces here.</p>
@@ -164,16 +143,11 @@ export function HistoryPage() {
               <h2 id="revision-heading" className={pageStyles.sectionTitle}>
                 The version of {revisionTime(selected.savedAt)}, compared with the current post
               </h2>
-              {version.isLoading && (
-                <p className="status" role="status">
-                  Loading the version...
-                </p>
-              )}
-              {version.isError && (
-                <p className={pageStyles.failed} role="alert">
-                  {failureText(version.error)}
-                </p>
-              )}
+              <ReadStatus
+                loading={version.isLoading}
+                loadingText="Loading the version..."
+                failure={version.isError ? failureText(version.error) : undefined}
+              />
               {diff !== undefined &&
                 (diff.length === 0 ? (
                   <p className={fieldStyles.hint}>This version is the same as the current post.</p>

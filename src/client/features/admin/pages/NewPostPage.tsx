@@ -1,11 +1,13 @@
-// /admin: 'Create New Blog Post', for a signed-in admin (issue 21: RequireSession guards every admin page).
+// /admin: 'Create New Blog Post', for a signed-in admin (RequireSession guards every admin page).
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Contact, List, RotateCcw, UserCog } from 'lucide-react';
 import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectUser } from '../../../app/authSlice';
+import { mayManageAll } from '../../../../contract/roles';
 import { ensureDraftPersisted } from '../draft/draftStorage';
 import { draftReset } from '../draft/editorSlice';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
@@ -37,17 +39,17 @@ export function NewPostPage() {
       <div className={pageStyles.pageHeader}>
         <h1 className={pageStyles.pageTitle}>Create New Blog Post</h1>
         <div className={pageStyles.headerActions}>
-          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
+          <Link to={adminPaths.posts()} className={buttons.secondaryButton}>
             <List size={16} aria-hidden="true" />
             All posts
           </Link>
-          {(user?.role === 'owner' || user?.role === 'editor') && (
-            <Link to={paths.adminStaff()} className={buttons.secondaryButton}>
+          {mayManageAll(user?.role) && (
+            <Link to={adminPaths.staff()} className={buttons.secondaryButton}>
               <Contact size={16} aria-hidden="true" />
               Staff
             </Link>
           )}
-          <Link to={paths.adminAccount()} className={buttons.secondaryButton}>
+          <Link to={adminPaths.account()} className={buttons.secondaryButton}>
             <UserCog size={16} aria-hidden="true" />
             Account
           </Link>
@@ -77,7 +79,7 @@ export function NewPostPage() {
               {published.publishing.status === 'published' ? (
                 <Link to={paths.post(published.id)}>View the published post</Link>
               ) : (
-                <Link to={paths.adminPreview(published.id)}>Preview the post</Link>
+                <Link to={adminPaths.preview(published.id)}>Preview the post</Link>
               )}
             </p>
           )}

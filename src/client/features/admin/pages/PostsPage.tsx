@@ -9,10 +9,9 @@ import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { AccessTokenField } from '../form/AccessTokenField';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
-import { useMutationRunner } from '../../../api/queryHooks';
-import { TOKEN_REJECTED_TEXT, adminApi, staffName, useAdminPostsQuery } from '../api/adminApi';
+import { useInfiniteEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
+import { TOKEN_REJECTED_TEXT, adminApi, staffName } from '../api/adminApi';
 import type { AdminPostsArg, AdminSummary } from '../api/adminApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import { formatLocalTime } from '../draft/localTime';
@@ -21,6 +20,7 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { ActionsCell, AccessForm, AdminTable, ReadStatus, RowButton } from './pageParts';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
@@ -41,15 +41,14 @@ export function PostsPage() {
   // The list the admin asked for: shown at once (the session reads it); each Show posts is a fresh request with the
   // token typed then, if any.
   const [shown, setShown] = useState<AdminPostsArg>(() => ({ token, load: 0 }));
-  const list = useAdminPostsQuery(shown);
+  const list = useInfiniteEndpointQuery(adminApi.endpoints.adminPosts, shown);
   // Rows deleted since the list loaded (the list is not fetched again for a delete).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
-  // The selected state's isLoading is RTK Query's pending: any request of this list in flight.
-  const loading = list.isUninitialized || (list.isLoading && !list.isFetchingNextPage);
+  const loading = list.isLoading;
   const failed = !loading && list.isError && !list.isFetchNextPageError;
   const loaded = !loading && !failed && list.data !== undefined;
   // A post written meanwhile can shift a page boundary; never show one row twice.
@@ -103,58 +102,37 @@ export function PostsPage() {
       </div>
       <p className={pageStyles.intro}>Every post, newest first, drafts and scheduled posts included.</p>
 
-      <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
-        <AccessTokenField />
-        <div className={formStyles.actions}>
-          <button type="submit" className={buttons.primaryButton}>
-            Show posts
-          </button>
-        </div>
-      </form>
+      <AccessForm submitLabel="Show posts" onSubmit={submit} />
 
       <p ref={noticeRef} tabIndex={-1} role="status" className={pageStyles.notice}>
         {notice}
       </p>
 
-      {loading && (
-        <p className="status" role="status">
-          Loading posts...
-        </p>
-      )}
-      {failed && (
-        <p className={pageStyles.failed} role="alert">
-          {failureText(list.error)}
-        </p>
-      )}
+      <ReadStatus
+        loading={loading}
+        loadingText="Loading posts..."
+        failure={failed ? failureText(list.error) : undefined}
+      />
       {loaded &&
         (posts.length === 0 ? (
           <p className={fieldStyles.hint}>No posts yet.</p>
         ) : (
           <div className={pageStyles.tableScroll}>
-            <table className={pageStyles.postsTable}>
-              <caption className="visually-hidden">Every post, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created by</th>
-                  <th scope="col">Updated by</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {posts.map((post) => (
-                  <tr key={post.id}>
-                    <th scope="row" className={pageStyles.postTitle}>
-                      {post.title}
-                    </th>
-                    <td>{statusText(post)}</td>
-                    <td>{staffName(post.createdBy)}</td>
-                    <td>{staffName(post.updatedBy)}</td>
-                    <td>
-                      {confirming === post.id ? (
+            <AdminTable
+              caption="Every post, newest first"
+              columns={['Title', 'Status', 'Created by', 'Updated by']}
+              actions
+              rows={posts}
+              rowHeader={(post) => post.title}
+            >
+              {(post) => (
+                <>
+                  <td>{statusText(post)}</td>
+                  <td>{staffName(post.createdBy)}</td>
+                  <td>{staffName(post.updatedBy)}</td>
+                  <ActionsCell
+                    confirm={
+                      confirming === post.id && (
                         <ConfirmInRow
                           label={`Delete “${post.title}”?`}
                           question={`Delete “${post.title}”? It goes to the trash, where it can be restored for 30 days.`}
@@ -167,37 +145,35 @@ export function PostsPage() {
                           onConfirm={() => void remove(post)}
                           onCancel={() => setConfirming(null)}
                         />
-                      ) : (
-                        <div className={pageStyles.rowActions}>
-                          <Link to={paths.adminEdit(post.id)} className={buttons.secondaryButton}>
-                            <PenLine size={16} aria-hidden="true" />
-                            Edit<span className="visually-hidden"> “{post.title}”</span>
-                          </Link>
-                          <Link
-                            to={
-                              post.status && post.status !== 'published'
-                                ? paths.adminPreview(post.id)
-                                : paths.post(post.id)
-                            }
-                            className={buttons.secondaryButton}
-                          >
-                            View<span className="visually-hidden"> “{post.title}”</span>
-                          </Link>
-                          <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
-                            <History size={16} aria-hidden="true" />
-                            History<span className="visually-hidden"> “{post.title}”</span>
-                          </Link>
-                          <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
-                            <Trash2 size={16} aria-hidden="true" />
-                            Delete<span className="visually-hidden"> “{post.title}”</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                      )
+                    }
+                  >
+                    <Link to={adminPaths.edit(post.id)} className={buttons.secondaryButton}>
+                      <PenLine size={16} aria-hidden="true" />
+                      Edit<span className="visually-hidden"> “{post.title}”</span>
+                    </Link>
+                    <Link
+                      to={
+                        post.status && post.status !== 'published' ? adminPaths.preview(post.id) : paths.post(post.id)
+                      }
+                      className={buttons.secondaryButton}
+                    >
+                      View<span className="visually-hidden"> “{post.title}”</span>
+                    </Link>
+                    <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
+                      <History size={16} aria-hidden="true" />
+                      History<span className="visually-hidden"> “{post.title}”</span>
+                    </Link>
+                    <RowButton
+                      icon={<Trash2 size={16} aria-hidden="true" />}
+                      label="Delete"
+                      rowName={`“${post.title}”`}
+                      onClick={() => setConfirming(post.id)}
+                    />
+                  </ActionsCell>
+                </>
+              )}
+            </AdminTable>
           </div>
         ))}
       {loaded && list.isFetchNextPageError && !list.isFetchingNextPage && (

@@ -3,6 +3,7 @@
 // request is anonymous and a post that is not public answers 404, exactly as /page/:id does for any reader.
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { Article } from '../../../components/Article';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -29,7 +30,7 @@ export function PreviewPage() {
   const answer = useAdminPostQuery(validId ? { id, token, load: 0 } : null);
   const state: PreviewState = !validId
     ? { phase: 'missing' }
-    : answer.isSuccess
+    : answer.isSuccess && answer.data
       ? { phase: 'shown', post: answer.data.post }
       : answer.isError
         ? statusOf(answer.error) === 404
@@ -70,7 +71,7 @@ export function PreviewPage() {
           ) : (
             <>Preview: {statusText(post)}. Readers cannot see this post yet.</>
           )}{' '}
-          <Link to={paths.adminEdit(post.id)}>Edit</Link> · <Link to={paths.adminPosts()}>All posts</Link>
+          <Link to={adminPaths.edit(post.id)}>Edit</Link> · <Link to={adminPaths.posts()}>All posts</Link>
         </p>
       </div>
       <Article

@@ -1,77 +1,24 @@
 // /admin/staff: the accounts and their roles, invitations, and (for the owner) role changes, removals and API keys.
 // Owners and editors see it; the server checks every request again, so this page only hides what would be refused.
-import { useId, useState } from 'react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { ROLE_LABELS, invitableRoles } from '../../../../contract/roles';
+import type { StaffRole } from '../../../../contract/roles';
+import type { StaffUser } from '../../../../contract/types';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
-import type { StaffRole } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useMutationRunner } from '../../../api/queryHooks';
-import { ROLE_LABELS, invitableRoles, staffApi, useApiKeysQuery, useStaffQuery } from '../api/staffApi';
-import type { ApiKey, StaffAccount } from '../api/staffApi';
-import buttons from '../../../styles/buttons.module.scss';
+import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
+import { staffApi } from '../api/staffApi';
+import type { ApiKey } from '../api/staffApi';
+import { BusySubmit, Field, failureText } from './staffForm';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { ActionsCell, AdminTable, Outcome, ReadStatus, RowButton } from './pageParts';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
-
-/**
- * What the Staff and Account pages say for a failed request: the server's words (they name what was refused), else
- * what went wrong in general terms. Not apiErrorMessage or serverErrorText: importing either here splits the shared
- * chunks into more files, which visitors' pages then download too.
- */
-export function failureText(error: unknown, byStatus: Partial<Record<number, string>> = {}): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && byStatus[status] !== undefined) return byStatus[status];
-  if (status === 'FETCH_ERROR') return 'The server could not be reached.';
-  const text = (error as { data?: { error?: unknown } } | null)?.data?.error;
-  if (typeof text === 'string' && text !== '') return `${text}.`;
-  return typeof status === 'number' ? `The server answered with status ${status}.` : 'Something went wrong.';
-}
-
-/**
- * A labelled input or select for the Staff and Account pages (AccountPage imports it from here: a module of its own
- * would be one more chunk, one more line in the preload map every visitor downloads).
- */
-type FieldProps = {
-  label: string;
-  hint?: string;
-  /** a <select>'s options; without them the field is an <input> */
-  options?: ReactNode;
-  value: string;
-  onChange?: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
-
-export function Field({ label, hint, options, value, onChange, ...input }: FieldProps) {
-  const id = useId();
-  const common = {
-    id,
-    className: pageStyles.input,
-    value,
-    'aria-describedby': hint ? `${id}-hint` : undefined,
-  };
-  return (
-    <div className={pageStyles.field}>
-      <label htmlFor={id} className={pageStyles.label}>
-        {label}
-      </label>
-      {options ? (
-        <select {...common} disabled={input.disabled} onChange={(event) => onChange?.(event.target.value)}>
-          {options}
-        </select>
-      ) : (
-        <input {...input} {...common} onChange={(event) => onChange?.(event.target.value)} />
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className={pageStyles.hint}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A read-only field holding a secret or a link to copy, selected on focus so one keystroke copies it. */
 function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
@@ -123,12 +70,7 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
           onChange={(value) => setRole(value as StaffRole)}
         />
       </div>
-      <div className={pageStyles.formActions}>
-        <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-          <MailPlus size={16} aria-hidden="true" />
-          {busy ? 'Processing...' : 'Invite'}
-        </button>
-      </div>
+      <BusySubmit busy={busy} icon={<MailPlus size={16} aria-hidden="true" />} label="Invite" />
       {link && (
         <CopyField
           label="Invitation link"
@@ -145,7 +87,7 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
   );
 }
 
-function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me: number; isOwner: boolean }) {
+function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: number; isOwner: boolean }) {
   const changeRole = useMutationRunner(staffApi.endpoints.roleChanged);
   const remove = useMutationRunner(staffApi.endpoints.accountRemoved);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -164,51 +106,41 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
   return (
     <>
       <div className={pageStyles.tableScroll}>
-        <table className={pageStyles.postsTable}>
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              {isOwner && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => {
-              const editable = isOwner && account.id !== me && account.role !== 'owner';
-              return (
-                <tr key={account.id}>
-                  <th scope="row" className={pageStyles.postTitle}>
-                    {account.email}
-                  </th>
-                  <td>{account.name}</td>
-                  <td>
-                    {editable ? (
-                      <Field
-                        label={`Role of ${account.email}`}
-                        value={account.role}
-                        options={roleOptions(invitableRoles('owner'))}
-                        onChange={(value) => {
-                          const role = value as StaffRole;
-                          void run(
-                            () => changeRole({ id: account.id, role }),
-                            `${account.email} is now ${ROLE_LABELS[role]}.`,
-                          );
-                        }}
-                      />
-                    ) : (
-                      ROLE_LABELS[account.role]
-                    )}
-                  </td>
-                  {isOwner && (
-                    <td>
-                      {editable &&
-                        (confirming === account.id ? (
+        <AdminTable
+          caption="Staff accounts"
+          columns={['Email', 'Name', 'Role']}
+          actions={isOwner}
+          rows={accounts}
+          rowHeader={(account) => account.email}
+        >
+          {(account) => {
+            const editable = isOwner && account.id !== me && account.role !== 'owner';
+            return (
+              <>
+                <td>{account.name}</td>
+                <td>
+                  {editable ? (
+                    <Field
+                      label={`Role of ${account.email}`}
+                      value={account.role}
+                      options={roleOptions(invitableRoles('owner'))}
+                      onChange={(value) => {
+                        const role = value as StaffRole;
+                        void run(
+                          () => changeRole({ id: account.id, role }),
+                          `${account.email} is now ${ROLE_LABELS[role]}.`,
+                        );
+                      }}
+                    />
+                  ) : (
+                    ROLE_LABELS[account.role]
+                  )}
+                </td>
+                {isOwner &&
+                  (editable ? (
+                    <ActionsCell
+                      confirm={
+                        confirming === account.id && (
                           <ConfirmInRow
                             label={`Remove ${account.email}?`}
                             question={`Remove ${account.email}? Their posts stay.`}
@@ -224,38 +156,31 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffAccount[]; me
                             }}
                             onCancel={() => setConfirming(null)}
                           />
-                        ) : (
-                          <div className={pageStyles.rowActions}>
-                            <button
-                              type="button"
-                              className={buttons.dangerButton}
-                              onClick={() => setConfirming(account.id)}
-                            >
-                              <UserMinus size={16} aria-hidden="true" />
-                              Remove<span className="visually-hidden"> {account.email}</span>
-                            </button>
-                          </div>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                        )
+                      }
+                    >
+                      <RowButton
+                        icon={<UserMinus size={16} aria-hidden="true" />}
+                        label="Remove"
+                        rowName={account.email}
+                        onClick={() => setConfirming(account.id)}
+                      />
+                    </ActionsCell>
+                  ) : (
+                    <td />
+                  ))}
+              </>
+            );
+          }}
+        </AdminTable>
       </div>
-      <div role="status">{notice?.ok && <p className={pageStyles.notice}>{notice.text}</p>}</div>
-      {notice && !notice.ok && (
-        <p className={pageStyles.failed} role="alert">
-          {notice.text}
-        </p>
-      )}
+      <Outcome outcome={notice} okClass={pageStyles.notice} />
     </>
   );
 }
 
 function ApiKeys() {
-  const keys = useApiKeysQuery(true);
+  const keys = useEndpointQuery(staffApi.endpoints.apiKeys, undefined);
   const create = useMutationRunner(staffApi.endpoints.apiKeyCreated);
   const revoke = useMutationRunner(staffApi.endpoints.apiKeyRevoked);
   const [name, setName] = useState('');
@@ -299,59 +224,33 @@ function ApiKeys() {
       <p className={pageStyles.hint}>
         A key acts with owner rights, as <code>Authorization: Bearer</code> or in the editor&apos;s Access Token field.
       </p>
-      {keys.isLoading && (
-        <p className="status" role="status">
-          Loading keys...
-        </p>
-      )}
-      {keys.isError && (
-        <p className={pageStyles.failed} role="alert">
-          {failureText(keys.error)}
-        </p>
-      )}
+      <ReadStatus
+        loading={keys.isLoading}
+        loadingText="Loading keys..."
+        failure={keys.isError ? failureText(keys.error) : undefined}
+      />
       {keys.data &&
         (keys.data.length === 0 ? (
           <p className={pageStyles.hint}>No API keys yet.</p>
         ) : (
           <div className={pageStyles.tableScroll}>
-            <table className={pageStyles.postsTable}>
-              <caption className="visually-hidden">API keys</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((key) => (
-                  <tr key={key.id}>
-                    <th scope="row" className={pageStyles.postTitle}>
-                      {key.name}
-                    </th>
-                    <td>
-                      <div className={pageStyles.rowActions}>
-                        <button type="button" className={buttons.dangerButton} onClick={() => void revokeKey(key)}>
-                          <Ban size={16} aria-hidden="true" />
-                          Revoke<span className="visually-hidden"> “{key.name}”</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable caption="API keys" columns={['Name']} actions rows={keys.data} rowHeader={(key) => key.name}>
+              {(key) => (
+                <ActionsCell>
+                  <RowButton
+                    icon={<Ban size={16} aria-hidden="true" />}
+                    label="Revoke"
+                    rowName={`“${key.name}”`}
+                    onClick={() => void revokeKey(key)}
+                  />
+                </ActionsCell>
+              )}
+            </AdminTable>
           </div>
         ))}
       <form noValidate aria-label="Create an API key" onSubmit={(e) => void submit(e)}>
         <Field label="Key name" value={name} maxLength={100} autoComplete="off" onChange={setName} />
-        <div className={pageStyles.formActions}>
-          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-            <KeySquare size={16} aria-hidden="true" />
-            {busy ? 'Processing...' : 'Create key'}
-          </button>
-        </div>
+        <BusySubmit busy={busy} icon={<KeySquare size={16} aria-hidden="true" />} label="Create key" />
       </form>
       {created && (
         <CopyField
@@ -375,7 +274,7 @@ export function StaffPage() {
   const roles = invitableRoles(user?.role);
   const allowed = roles.length > 0;
   const isOwner = user?.role === 'owner';
-  const staff = useStaffQuery(allowed);
+  const staff = useEndpointQuery(staffApi.endpoints.staff, allowed ? undefined : skipToken);
 
   return (
     <div className={pageStyles.page}>
@@ -389,16 +288,11 @@ export function StaffPage() {
       ) : (
         <>
           <p className={pageStyles.intro}>The people who write for this site, and what each may do.</p>
-          {staff.isLoading && (
-            <p className="status" role="status">
-              Loading staff...
-            </p>
-          )}
-          {staff.isError && (
-            <p className={pageStyles.failed} role="alert">
-              {failureText(staff.error)}
-            </p>
-          )}
+          <ReadStatus
+            loading={staff.isLoading}
+            loadingText="Loading staff..."
+            failure={staff.isError ? failureText(staff.error) : undefined}
+          />
           {staff.data && user && <AccountsTable accounts={staff.data} me={user.id} isOwner={isOwner} />}
           <InviteForm roles={roles} />
           {isOwner && <ApiKeys />}

@@ -2,25 +2,20 @@
 // (asked first). A post stays 30 days in the trash, then the server removes it for good by itself.
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { List, RotateCcw, Trash2 } from 'lucide-react';
+import { RotateCcw, Trash2 } from 'lucide-react';
 import type { TrashedSummary } from '../../../../contract/types';
-import { paths } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useMutationRunner } from '../../../api/queryHooks';
-import { AccessTokenField } from '../form/AccessTokenField';
+import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT } from '../api/adminApi';
-import { keepingApi, useTrashQuery } from '../api/keepingApi';
+import { keepingApi } from '../api/keepingApi';
 import type { TrashArg } from '../api/keepingApi';
 import { selectAccessToken } from '../draft/editorSlice';
-import { revisionTime } from './HistoryPage';
-import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
-import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { ActionsCell, AccessForm, AdminTable, AllPostsLink, ReadStatus, RowButton, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
 
@@ -36,7 +31,7 @@ export function TrashPage() {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
   const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
-  const trash = useTrashQuery(shown);
+  const trash = useEndpointQuery(keepingApi.endpoints.trash, shown);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +58,7 @@ export function TrashPage() {
     noticeRef.current?.focus();
   }
 
-  const loading = trash.isUninitialized || trash.isLoading;
+  const loading = trash.isLoading;
   const failed = !loading && trash.isError;
   const posts = !loading && !failed ? trash.data?.filter((post) => !removed.has(post.id)) : undefined;
 
@@ -72,58 +67,36 @@ export function TrashPage() {
       <div className={pageStyles.pageHeader}>
         <h1 className={pageStyles.pageTitle}>Trash</h1>
         <div className={pageStyles.headerActions}>
-          <Link to={paths.adminPosts()} className={buttons.secondaryButton}>
-            <List size={16} aria-hidden="true" />
-            All posts
-          </Link>
+          <AllPostsLink />
         </div>
       </div>
       <p className={pageStyles.intro}>Deleted posts stay here for 30 days, then they are removed for good.</p>
-      <form className={formStyles.card} noValidate aria-label="Access" onSubmit={submit}>
-        <AccessTokenField />
-        <div className={formStyles.actions}>
-          <button type="submit" className={buttons.primaryButton}>
-            Show trash
-          </button>
-        </div>
-      </form>
+      <AccessForm submitLabel="Show trash" onSubmit={submit} />
       <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
         {notice?.text}
       </p>
-      {loading && (
-        <p className="status" role="status">
-          Loading the trash...
-        </p>
-      )}
-      {failed && (
-        <p className={pageStyles.failed} role="alert">
-          {failureText(trash.error)}
-        </p>
-      )}
+      <ReadStatus
+        loading={loading}
+        loadingText="Loading the trash..."
+        failure={failed ? failureText(trash.error) : undefined}
+      />
       {posts !== undefined &&
         (posts.length === 0 ? (
           <p className={fieldStyles.hint}>The trash is empty.</p>
         ) : (
-          <table className={pageStyles.postsTable}>
-            <caption className="visually-hidden">Posts in the trash</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Deleted</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <th scope="row" className={pageStyles.postTitle}>
-                    {post.title}
-                  </th>
-                  <td>{revisionTime(post.deletedAt)}</td>
-                  <td>
-                    {confirming === post.id ? (
+          <AdminTable
+            caption="Posts in the trash"
+            columns={['Title', 'Deleted']}
+            actions
+            rows={posts}
+            rowHeader={(post) => post.title}
+          >
+            {(post) => (
+              <>
+                <td>{revisionTime(post.deletedAt)}</td>
+                <ActionsCell
+                  confirm={
+                    confirming === post.id && (
                       <ConfirmInRow
                         label={`Delete “${post.title}” forever?`}
                         question={`Delete “${post.title}” forever? This cannot be undone.`}
@@ -136,27 +109,26 @@ export function TrashPage() {
                         onConfirm={() => void act(post, 'delete')}
                         onCancel={() => setConfirming(null)}
                       />
-                    ) : (
-                      <div className={pageStyles.rowActions}>
-                        <button
-                          type="button"
-                          className={buttons.secondaryButton}
-                          onClick={() => void act(post, 'restore')}
-                        >
-                          <RotateCcw size={16} aria-hidden="true" />
-                          Restore<span className="visually-hidden"> “{post.title}”</span>
-                        </button>
-                        <button type="button" className={buttons.dangerButton} onClick={() => setConfirming(post.id)}>
-                          <Trash2 size={16} aria-hidden="true" />
-                          Delete forever<span className="visually-hidden"> “{post.title}”</span>
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    )
+                  }
+                >
+                  <RowButton
+                    icon={<RotateCcw size={16} aria-hidden="true" />}
+                    label="Restore"
+                    rowName={`“${post.title}”`}
+                    tone="secondary"
+                    onClick={() => void act(post, 'restore')}
+                  />
+                  <RowButton
+                    icon={<Trash2 size={16} aria-hidden="true" />}
+                    label="Delete forever"
+                    rowName={`“${post.title}”`}
+                    onClick={() => setConfirming(post.id)}
+                  />
+                </ActionsCell>
+              </>
+            )}
+          </AdminTable>
         ))}
     </div>
   );

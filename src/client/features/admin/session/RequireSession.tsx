@@ -1,4 +1,4 @@
-// Every admin page needs a session (issue 21). The server answers a fresh load without one with a 303 to
+// Every admin page needs a session. The server answers a fresh load without one with a 303 to
 // /auth?next=…; this does the same for a navigation inside the app, and waits for GET /api/session after a reload.
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';

@@ -2,7 +2,7 @@
 // that date. jest's zone cannot change per file, so an admin in Paris is played by their offsets (+01:00 in winter,
 // +02:00 from April to October, near enough for these dates).
 import { File as NodeFile } from 'node:buffer';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NewPostPage } from '../../../../../src/client/features/admin/pages/NewPostPage';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
@@ -17,7 +17,6 @@ import { API, server } from '../../../helpers/mswServer';
 import { renderWithProviders } from '../../../helpers/renderWithProviders';
 
 // Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 let alertSpy: jest.SpyInstance;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import '../preloadPages';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { TOKEN, adminApi, editablePost } from '../adminFixtures';
 import { makeStore } from '../../../../../src/client/app/store';
@@ -10,7 +10,6 @@ import { cancelPendingDraftSaves } from '../../../../../src/client/features/admi
 import { CONFLICT_TEXT } from '../../../../../src/client/features/admin/api/useSavePost';
 
 // Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const SUCCESS = 'Blog form submitted successfully!';
 const FAILURE = 'Failed to submit blog form. Please try again.';
@@ -120,7 +119,7 @@ test('a 412 says the post changed elsewhere, overwrites nothing, and Reload brin
   expect(screen.queryByText(CONFLICT_TEXT)).not.toBeInTheDocument();
 });
 
-test('a wrong token says so; an unknown post says it was not found', async () => {
+test('a wrong token says the access token was not accepted', async () => {
   adminApi();
   const store = makeStore();
   store.dispatch(accessTokenChanged('wrong-token'));

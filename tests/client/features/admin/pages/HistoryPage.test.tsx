@@ -1,27 +1,16 @@
 // /admin/history/:id: the revisions, a chosen one's word diff against the current post, and a confirmed restore.
 import '../preloadPages';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, server } from '../../../helpers/mswServer';
 import { TOKEN, editablePost } from '../adminFixtures';
-import { postDiff } from '../../../../../src/client/features/admin/history/postDiff';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cancelPendingDraftSaves());
 
 const current = editablePost({ id: 7, title: 'Derby Day: five things we learned' });
 const older = editablePost({ id: 7, title: 'Derby Day: three things we saw', readTime: '4 min read' });
-
-test('postDiff marks removed and added words per changed field only', () => {
-  const diff = postDiff(older, current);
-  expect(diff.map((field) => field.label)).toEqual(['Title', 'Read time']);
-  const title = diff[0]!.parts;
-  expect(title.filter((p) => p.change === 'removed').map((p) => p.text.trim())).toEqual(['three', 'saw']);
-  expect(title.filter((p) => p.change === 'added').map((p) => p.text.trim())).toEqual(['five', 'learned']);
-  expect(postDiff(current, current)).toEqual([]);
-});
 
 test('shows the revisions, the chosen one as <del>/<ins>, and restores it only after confirming', async () => {
   const seen: { method: string; url: string; ifMatch: string | null }[] = [];

@@ -1,5 +1,5 @@
 import '../preloadPages';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { TOKEN, adminApi, summary } from '../adminFixtures';
 import { statusText } from '../../../../../src/client/features/admin/pages/PostsPage';
@@ -7,7 +7,6 @@ import { cancelPendingDraftSaves } from '../../../../../src/client/features/admi
 import { DRAFT_STORAGE_KEY } from '../../../../../src/client/features/admin/draft/draftStorage';
 
 // Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cancelPendingDraftSaves());
 

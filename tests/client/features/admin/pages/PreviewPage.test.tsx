@@ -1,12 +1,11 @@
 import '../preloadPages';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { TOKEN, adminApi, editablePost } from '../adminFixtures';
 import { makeStore } from '../../../../../src/client/app/store';
 import { accessTokenChanged } from '../../../../../src/client/features/admin/draft/editorSlice';
 
 // Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 test('the admin holding the token previews a draft as readers will see it', async () => {
   const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });

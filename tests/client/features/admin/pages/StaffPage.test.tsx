@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, OWNER, server } from '../../../helpers/mswServer';
-import type { SessionUser } from '../../../../../src/client/app/authSlice';
+import type { StaffUser } from '../../../../../src/contract/types';
 import { STAFF_FORBIDDEN_TEXT } from '../../../../../src/client/features/admin/pages/StaffPage';
 
-const EDITOR: SessionUser = { id: 2, email: 'ed@example.com', name: 'Ed Itor', role: 'editor' };
-const AUTHOR: SessionUser = { id: 3, email: 'au@example.com', name: 'Au Thor', role: 'author' };
+const EDITOR: StaffUser = { id: 2, email: 'ed@example.com', name: 'Ed Itor', role: 'editor' };
+const AUTHOR: StaffUser = { id: 3, email: 'au@example.com', name: 'Au Thor', role: 'author' };
 
 /** The staff API as the server keeps it, in memory, with every request it got. */
-function staffApi(signedIn: SessionUser = OWNER) {
+function staffApi(signedIn: StaffUser = OWNER) {
   let accounts = [OWNER, EDITOR, AUTHOR];
   let keys = [{ id: 1, name: 'CI' }];
   const seen: string[] = [];
@@ -18,7 +18,7 @@ function staffApi(signedIn: SessionUser = OWNER) {
     http.get(`${API}/session`, () => HttpResponse.json({ user: signedIn })),
     http.get(`${API}/users`, () => HttpResponse.json(accounts)),
     http.patch(`${API}/users/:id`, async ({ params, request }) => {
-      const { role } = (await request.json()) as { role: SessionUser['role'] };
+      const { role } = (await request.json()) as { role: StaffUser['role'] };
       seen.push(`PATCH ${params.id} ${role}`);
       accounts = accounts.map((a) => (a.id === Number(params.id) ? { ...a, role } : a));
       return HttpResponse.json(accounts.find((a) => a.id === Number(params.id)));

@@ -1,13 +1,12 @@
 // /admin/trash: the trashed posts with their deletion time; Restore, and Delete forever only after confirming.
 import '../preloadPages';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, server } from '../../../helpers/mswServer';
 import { TOKEN, summary } from '../adminFixtures';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cancelPendingDraftSaves());
 
 function trashApi() {

@@ -10,7 +10,7 @@ test('a reload of an admin page with a session asks the server who is signed in 
   const { store } = renderApp('/admin/posts');
   expect(await screen.findByRole('heading', { level: 1, name: 'Posts' })).toBeInTheDocument();
   expect(store.getState().auth.user).toEqual(OWNER);
-  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 });
 
 test('an admin page without a session goes to the sign-in card with next, and signing in lands there', async () => {

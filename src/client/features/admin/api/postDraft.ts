@@ -1,8 +1,8 @@
 // A stored post as an editor draft (/admin/edit/:id): the read shape back into the editor's fields. Client ids are
 // derived from the post's, so the same post always gives the same draft.
-import type { AdminPost } from '../api/adminApi';
-import type { Draft, DraftListItem, DraftSection, DraftStatus } from './draftTypes';
-import { isoToLocalInput } from './localTime';
+import type { AdminPost } from './adminApi';
+import type { Draft, DraftListItem, DraftSection, DraftStatus } from '../draft/draftTypes';
+import { isoToLocalInput } from '../draft/localTime';
 import type { ListEntry } from '../../../../contract/types';
 
 const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =>

@@ -31,7 +31,7 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
   adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
 };
-// Every admin page needs a session (issue 21): one lazy guard around them all, from the admin's own chunks.
+// Every admin page needs a session: one lazy guard around them all, from the admin's own chunks.
 const RequireSession = lazy(() =>
   import('../features/admin/session/RequireSession').then((m) => ({ default: m.RequireSession })),
 );

@@ -1,12 +1,12 @@
 // The shared chrome (SPEC 2): skip link, fixed top bar, the page, and the bottom tab bar on small screens. It lives in
-// the app layer because it composes a feature (the theme toggle), which a shared component may not import.
+// the shell because it composes a feature (the theme toggle), which a shared component may not import.
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { matchRoute } from '../../contract/routes';
-import { paths } from './paths';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { hasSignedInHint, selectAuthStatus, selectUser } from './authSlice';
+import { paths } from '../app/paths';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { hasSignedInHint, selectAuthStatus, selectUser } from '../app/authSlice';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { SpriteIcon } from '../components/SpriteIcon';
 import type { SpriteIconName } from '../components/SpriteIcon';
@@ -14,7 +14,7 @@ import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useThemePersistence } from '../features/theme/useThemePersistence';
 import styles from './Layout.module.scss';
 
-const SignOutButton = lazy(() => import('./session').then((m) => ({ default: m.SignOutButton })));
+const SignOutButton = lazy(() => import('../app/session').then((m) => ({ default: m.SignOutButton })));
 
 /** iconOnly: the top bar shows the icon alone, named by the label (the tab bar shows both). */
 type NavItem = {
@@ -72,7 +72,8 @@ export function Layout() {
   const user = useAppSelector(selectUser);
   const authStatus = useAppSelector(selectAuthStatus);
   useEffect(() => {
-    if (authStatus === 'unknown' && hasSignedInHint()) void import('./session').then((m) => m.loadSession(dispatch));
+    if (authStatus === 'unknown' && hasSignedInHint())
+      void import('../app/session').then((m) => m.loadSession(dispatch));
   }, [authStatus, dispatch]);
 
   const area = areaPath(pathname);

@@ -27,6 +27,15 @@ const statusText = (post: AdminPost) =>
   [post.status ?? 'published', post.publishAt ? `at ${post.publishAt}` : ''].filter((t) => t !== '').join(' ');
 
 /** Each field of the two versions as text, in the order the editor shows them. */
+/** One pair per position of two lists ("Section 1", "Section 2"...), as long as the longer one. */
+function numbered<Item>(label: string, before: Item[], after: Item[], text: (item: Item | undefined) => string) {
+  return Array.from({ length: Math.max(before.length, after.length) }, (_, i) => ({
+    label: `${label} ${i + 1}`,
+    before: text(before[i]),
+    after: text(after[i]),
+  }));
+}
+
 function fields(before: AdminPost, after: AdminPost): { label: string; before: string; after: string }[] {
   const pairs = [
     { label: 'Title', before: before.title, after: after.title },
@@ -36,20 +45,10 @@ function fields(before: AdminPost, after: AdminPost): { label: string; before: s
     { label: 'Read time', before: before.readTime, after: after.readTime },
     { label: 'Status', before: statusText(before), after: statusText(after) },
   ];
-  const sections = Math.max(before.sections.length, after.sections.length);
-  for (let i = 0; i < sections; i += 1)
-    pairs.push({
-      label: `Section ${i + 1}`,
-      before: sectionText(before.sections[i]),
-      after: sectionText(after.sections[i]),
-    });
-  const products = Math.max(before.products.length, after.products.length);
-  for (let i = 0; i < products; i += 1)
-    pairs.push({
-      label: `Product ${i + 1}`,
-      before: productText(before.products[i]),
-      after: productText(after.products[i]),
-    });
+  pairs.push(
+    ...numbered('Section', before.sections, after.sections, sectionText),
+    ...numbered('Product', before.products, after.products, productText),
+  );
   pairs.push(
     { label: 'Author name', before: before.authorName, after: after.authorName },
     { label: 'Author title', before: before.authorTitle, after: after.authorTitle },

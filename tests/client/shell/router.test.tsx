@@ -1,7 +1,7 @@
 // main.tsx renders the routes with the declarative router (<BrowserRouter> + AppRoutes); renderApp uses a memory
 // data router. This checks the declarative path the browser takes, with a MemoryRouter standing in for the URL bar.
 import { screen, within } from '@testing-library/react';
-import { AppRoutes } from '../../../src/client/app/router';
+import { AppRoutes } from '../../../src/client/shell/router';
 import { samplePost } from '../fixtures/posts';
 import { renderWithProviders } from '../helpers/renderWithProviders';
 

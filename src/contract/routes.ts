@@ -1,6 +1,6 @@
 // The app's one route table. The client router, server rendering, the server's preload hints, its 404 decision, link
 // building and post-id validation all read it: adding a page is one line here (plus its component in
-// src/client/app/router.tsx, which the compiler asks for).
+// src/client/shell/router.tsx, which the compiler asks for).
 import { isSlug } from './tags';
 
 /**

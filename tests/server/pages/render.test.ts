@@ -120,7 +120,7 @@ describe('a post page', () => {
     expect(res.body.match(/<script/g)).toHaveLength(3);
     const block = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(res.body)![1]!;
     expect(block).not.toMatch(/[\u2028\u2029<]/);
-    expect(block).toContain('\\u003c/script>');
+    expect(block).toContain('\\u003c/script\\u003e');
     expect(block).toContain('\\u2028');
     expect(embeddedState(res.body).api.queries[`getBlog("${post.id}")`]?.data).toMatchObject({
       title,

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { serverErrorText } from '../../api/apiErrors';
 import { useEndpointQuery, useGetBlogQuery } from '../../api/queryHooks';
 import { checkProductList } from '../../../contract/productCheck';
+import { isRecord } from '../../../contract/records';
 import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -16,8 +17,6 @@ import styles from './PostPage.module.scss';
 export const FETCH_ERROR_TEXT = 'Failed to fetch blog content';
 
 type ProductCheck = { products: Product[] | null; issues?: unknown };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
  * The post as far as it can be shown: a missing or malformed section list shows no sections instead of failing the

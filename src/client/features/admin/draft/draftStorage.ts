@@ -11,6 +11,7 @@ import type {
   DraftStatus,
   EditorState,
 } from './draftTypes';
+import { isRecord } from '../../../../contract/records';
 import { DRAFT_SAVE_DELAY_MS, ensurePersisted, persistDraftChanges } from './draftPersister';
 import type { DraftSource } from './draftPersister';
 
@@ -18,9 +19,6 @@ export const DRAFT_STORAGE_KEY = 'touchline:draft';
 const DRAFT_VERSION = 1;
 
 type Stored = { version: number; draft: Draft };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

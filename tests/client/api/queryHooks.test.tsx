@@ -7,12 +7,12 @@ import { http, HttpResponse } from 'msw';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { blogApi } from '../../../src/client/api/blogApi';
 import { useEndpointQuery } from '../../../src/client/api/queryHooks';
-import { makeStore } from '../../../src/client/app/store';
 import { samplePost } from '../fixtures/posts';
 import { API, server } from '../helpers/mswServer';
+import { testStore } from '../helpers/renderWithProviders';
 
 const withStore = () => {
-  const store = makeStore();
+  const store = testStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return { store, wrapper };
 };

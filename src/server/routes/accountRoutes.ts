@@ -2,6 +2,7 @@
 // and API keys. Only these routes look at credentials; nothing here runs for a request to any other route.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { pathTo } from '../../contract/routes';
 import {
   invitationSchema,
@@ -22,7 +23,6 @@ import type { FailureLimiter, WriteGuard } from '../accounts/guard';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
 import type { Sessions } from '../accounts/sessions';
-import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/database';
 import {
   claimInvitation,
@@ -245,13 +245,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   app.delete('/users/:id', { ...person('owner'), schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
-    const removeSelf = actor(request).accountId === id;
     // The last owner first: whoever may ask hears why, even about their own account.
-    const outcome = removeSelf
-      ? await ownerTransaction(db, async (trx) => ((await countOwners(trx)) <= 1 ? 'last owner' : 'self'))
-      : await deleteAccount(db, id, new Date(now()));
+    if (actor(request).accountId === id)
+      return (await countOwners(db.kysely)) <= 1
+        ? reply.code(409).send({ error: LAST_OWNER })
+        : reply.code(403).send({ error: 'You cannot remove your own account' });
+    const outcome = await deleteAccount(db, id, new Date(now()));
     if (outcome === 'last owner') return reply.code(409).send({ error: LAST_OWNER });
-    if (outcome === 'self') return reply.code(403).send({ error: 'You cannot remove your own account' });
     if (outcome === 'not found') return reply.code(404).send({ error: 'Account not found' });
     return reply.code(204).send();
   });

@@ -110,6 +110,19 @@ export type StaffUser = { id: number; email: string; name: string; role: StaffRo
 export type StaffRef = { id: number; name: string } | null;
 export type PostStaff = { createdBy: StaffRef; updatedBy: StaffRef };
 
+/**
+ * An invitation that can still be accepted, as GET /api/invitations lists it. invitedBy: the account that sent it,
+ * null for one sent before senders were recorded. Times are ISO strings.
+ */
+export type PendingInvitation = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  invitedBy: StaffRef;
+  createdAt: string;
+  expiresAt: string;
+};
+
 /** What a staff reader (session or key) gets: the read shape plus who created and last changed the post. */
 export type AdminBlogPost = BlogPost & PostStaff;
 export type AdminBlogSummary = BlogSummary & PostStaff;

@@ -10,7 +10,7 @@ import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createLogDestination, createPrettyDestination, flushLog } from './http/logging';
 import { seedIfEmpty } from './seed';
-import { ensureOwner, setupCodeIfNoAccount } from './accounts/bootstrap';
+import { ensureOwner, setupCodeIfNoOwner } from './accounts/bootstrap';
 import { PasswordHasher } from './accounts/passwords';
 
 /** A port nobody listens on at `host` right now, chosen by the system. */
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db);
   const owner = config.owner === undefined ? undefined : await ensureOwner(db, config.owner, new PasswordHasher());
-  const setupCode = owner === undefined ? await setupCodeIfNoAccount(db) : undefined;
+  const setupCode = owner === 'created' ? undefined : await setupCodeIfNoOwner(db);
   const images = new ImageService(db);
   // A person at a terminal reads lines; a file or a pipe (a log collector) gets JSON, one object a line.
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
@@ -94,10 +94,14 @@ async function main(): Promise<void> {
     console.log(`touchline: admin token generated and saved in ${admin.file} (readable by this user only)`);
   else console.log(`touchline: admin token in ${admin.file}`);
   if (owner === 'created') console.log(`touchline: owner account ${config.owner?.email} created from ADMIN_EMAIL`);
+  // ADMIN_EMAIL only ever makes the first owner: a second one could remove the first.
+  else if (owner === 'owner exists') console.log('touchline: ADMIN_EMAIL ignored: the site already has an owner');
+  else if (owner === 'email taken')
+    console.log(`touchline: ADMIN_EMAIL ignored: ${config.owner?.email} already has an account, which is not changed`);
   if (setupCode !== undefined)
     // The one way in to a new site: printed, never logged elsewhere; it works once, for 24 hours.
     console.log(
-      `touchline: no staff account yet: create the owner at ${appConfig.publicUrl}${pathTo('auth')}?setup=${setupCode}`,
+      `touchline: no owner yet: create the owner at ${appConfig.publicUrl}${pathTo('auth')}?setup=${setupCode}`,
     );
   console.log(`touchline: sign in at ${appConfig.publicUrl}${pathTo('auth')} to write posts at ${pathTo('admin')}`);
 

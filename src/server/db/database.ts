@@ -82,6 +82,10 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** the account that sent it; null for a setup link or an invitation from before senders were recorded */
+  invited_by: ColumnType<number | null, number | null | undefined, never>;
+  /** set when revoked by hand, or when its sender was removed or may no longer invite its role */
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** One version of a post that a change replaced (kept so nothing is lost), in the read shape. */

@@ -1,6 +1,8 @@
 // All SQL about staff accounts, their sessions, API keys and invitations.
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import type { PostStaff, StaffRef } from '../../contract/types';
+import { invitableRoles } from '../../contract/roles';
+import type { PendingInvitation, PostStaff, StaffRef } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db, RoleName } from '../db/database';
 
@@ -69,19 +71,82 @@ export async function insertAccount(
     .executeTakeFirstOrThrow();
 }
 
-export async function setRole(db: Db, id: number, role: RoleName, now: Date): Promise<Account | undefined> {
-  return db.kysely
-    .updateTable('accounts')
-    .set({ role, updated_at: now.toISOString() })
-    .where('id', '=', id)
-    .returning(accountColumns)
-    .executeTakeFirst();
+/**
+ * A transaction that may add, remove or demote an owner. PostgreSQL runs them one at a time (a transaction-scoped
+ * advisory lock), so "is there another owner?" read inside one still holds when it commits; SQLite runs every
+ * transaction of the process one at a time already.
+ */
+export async function ownerTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(async (trx) => {
+    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('touchline owners'))`.execute(trx);
+    return work(trx);
+  });
 }
 
-/** Removes the account; its sessions go with it (cascade) and its posts stay, naming no account. */
-export async function deleteAccount(db: Db, id: number): Promise<boolean> {
-  const { numDeletedRows } = await db.kysely.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
-  return numDeletedRows > 0n;
+export async function countOwners(executor: Kysely<Database>): Promise<number> {
+  const row = await executor
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The target is the only owner left: removing or demoting it would leave the site without one. */
+async function isLastOwner(trx: Transaction<Database>, target: { role: RoleName }): Promise<boolean> {
+  return target.role === 'owner' && (await countOwners(trx)) <= 1;
+}
+
+/** Pending invitations an account sent that it may no longer send (all of them when it is gone) die now. */
+async function revokeInvitationsOf(trx: Transaction<Database>, accountId: number, keep: RoleName[], now: Date) {
+  let query = trx
+    .updateTable('invitations')
+    .set({ revoked_at: now.toISOString() })
+    .where('invited_by', '=', accountId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null);
+  if (keep.length > 0) query = query.where('role', 'not in', keep);
+  await query.execute();
+}
+
+/**
+ * A new role, unless the account is the last owner. The account's pending invitations of roles the new role may not
+ * invite are revoked with it.
+ */
+export async function setRole(
+  db: Db,
+  id: number,
+  role: RoleName,
+  now: Date,
+): Promise<Account | 'not found' | 'last owner'> {
+  return ownerTransaction(db, async (trx) => {
+    const target = await trx.selectFrom('accounts').select('role').where('id', '=', id).executeTakeFirst();
+    if (target === undefined) return 'not found';
+    if (role !== 'owner' && (await isLastOwner(trx, target))) return 'last owner';
+    const updated = await trx
+      .updateTable('accounts')
+      .set({ role, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .returning(accountColumns)
+      .executeTakeFirstOrThrow();
+    await revokeInvitationsOf(trx, id, invitableRoles(role), now);
+    return updated;
+  });
+}
+
+/**
+ * Removes the account unless it is the last owner; its sessions go with it (cascade), its pending invitations are
+ * revoked, and its posts stay, naming no account.
+ */
+export async function deleteAccount(db: Db, id: number, now: Date): Promise<'deleted' | 'not found' | 'last owner'> {
+  return ownerTransaction(db, async (trx) => {
+    const target = await trx.selectFrom('accounts').select('role').where('id', '=', id).executeTakeFirst();
+    if (target === undefined) return 'not found';
+    if (await isLastOwner(trx, target)) return 'last owner';
+    await revokeInvitationsOf(trx, id, [], now);
+    await trx.deleteFrom('accounts').where('id', '=', id).execute();
+    return 'deleted';
+  });
 }
 
 /** A new password, and every session of the account except `keepSession` ends. */
@@ -166,12 +231,21 @@ export async function deleteKey(db: Db, id: number): Promise<boolean> {
 
 // Invitations (and the first owner's setup link: an invitation with no email and the owner role)
 
+export type NewInvitation = {
+  tokenHash: string;
+  email: string | null;
+  role: RoleName;
+  expiresAt: Date;
+  /** the sending account; null for a setup link */
+  invitedBy: number | null;
+};
+
 export async function insertInvitation(
   db: Db,
-  { tokenHash, email, role, expiresAt }: { tokenHash: string; email: string | null; role: RoleName; expiresAt: Date },
+  { tokenHash, email, role, expiresAt, invitedBy }: NewInvitation,
   now: Date,
-): Promise<void> {
-  await db.kysely
+): Promise<number> {
+  const row = await db.kysely
     .insertInto('invitations')
     .values({
       token_hash: tokenHash,
@@ -179,16 +253,26 @@ export async function insertInvitation(
       role,
       expires_at: expiresAt.toISOString(),
       created_at: now.toISOString(),
+      invited_by: invitedBy,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export type Invitation = { id: number; email: string | null; role: RoleName; expiresAt: number; used: boolean };
+export type Invitation = {
+  id: number;
+  email: string | null;
+  role: RoleName;
+  expiresAt: number;
+  used: boolean;
+  revoked: boolean;
+};
 
 export async function findInvitation(executor: Kysely<Database>, tokenHash: string): Promise<Invitation | undefined> {
   const row = await executor
     .selectFrom('invitations')
-    .select(['id', 'email', 'role', 'expires_at', 'used_at'])
+    .select(['id', 'email', 'role', 'expires_at', 'used_at', 'revoked_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   return (
@@ -198,17 +282,91 @@ export async function findInvitation(executor: Kysely<Database>, tokenHash: stri
       role: row.role,
       expiresAt: Date.parse(isoTime(row.expires_at)),
       used: row.used_at !== null,
+      revoked: row.revoked_at !== null,
     }
   );
 }
 
-/** Marks the invitation used unless it already was: true for exactly one of two concurrent callers. */
+/** Marks the invitation used unless it already was, or was revoked: true for exactly one of two concurrent callers. */
 export async function claimInvitation(trx: Transaction<Database>, id: number, now: Date): Promise<boolean> {
   const { numUpdatedRows } = await trx
     .updateTable('invitations')
     .set({ used_at: now.toISOString() })
     .where('id', '=', id)
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** A setup link made after this one exists: only the newest link a start printed is valid. */
+export async function newerSetupExists(executor: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await executor
+    .selectFrom('invitations')
+    .select('id')
+    .where('email', 'is', null)
+    .where('id', '>', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Invitations that can still be accepted (not used, revoked or expired), oldest first, with their senders' names. */
+export async function listPendingInvitations(db: Db, now: Date): Promise<PendingInvitation[]> {
+  const rows = await db.kysely
+    .selectFrom('invitations')
+    .leftJoin('accounts', 'accounts.id', 'invitations.invited_by')
+    .select([
+      'invitations.id',
+      'invitations.email',
+      'invitations.role',
+      'invitations.invited_by',
+      'accounts.name as inviter_name',
+      'invitations.created_at',
+      'invitations.expires_at',
+    ])
+    .where('invitations.email', 'is not', null)
+    .where('invitations.used_at', 'is', null)
+    .where('invitations.revoked_at', 'is', null)
+    .where('invitations.expires_at', '>', now.toISOString())
+    .orderBy('invitations.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email ?? '',
+    role: row.role,
+    invitedBy:
+      row.invited_by === null || row.inviter_name === null ? null : { id: row.invited_by, name: row.inviter_name },
+    createdAt: isoTime(row.created_at),
+    expiresAt: isoTime(row.expires_at),
+  }));
+}
+
+/** A pending invitation (not a setup link) by id: who sent it; undefined when there is none such. */
+export async function findPendingInvitation(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ id: number; invitedBy: number | null } | undefined> {
+  const row = await db.kysely
+    .selectFrom('invitations')
+    .select(['id', 'invited_by'])
+    .where('id', '=', id)
+    .where('email', 'is not', null)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row && { id: row.id, invitedBy: row.invited_by };
+}
+
+/** Revokes a pending invitation: true when this call revoked it (false when it was used or revoked meanwhile). */
+export async function revokeInvitation(db: Db, id: number, now: Date): Promise<boolean> {
+  const { numUpdatedRows } = await db.kysely
+    .updateTable('invitations')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return numUpdatedRows > 0n;
 }

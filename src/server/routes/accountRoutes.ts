@@ -2,6 +2,7 @@
 // and API keys. Only these routes look at credentials; nothing here runs for a request to any other route.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { pathTo } from '../../contract/routes';
 import {
   invitationSchema,
@@ -22,22 +23,27 @@ import type { FailureLimiter, WriteGuard } from '../accounts/guard';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
 import type { Sessions } from '../accounts/sessions';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import {
   claimInvitation,
-  countAccounts,
+  countOwners,
   deleteAccount,
   deleteKey,
   findAccountByEmail,
   findAccountWithHash,
   findInvitation,
+  findPendingInvitation,
   insertAccount,
   insertInvitation,
   insertKey,
   isUniqueViolation,
   listAccounts,
   listKeys,
+  listPendingInvitations,
+  newerSetupExists,
   normalizeEmail,
+  ownerTransaction,
+  revokeInvitation,
   setPassword,
   setRole,
 } from '../repositories/accountsRepository';
@@ -69,10 +75,14 @@ const NO_INVITATION = 'Signing up needs an invitation: ask the site owner or an 
 const BAD_INVITATION = 'This invitation link is not valid: ask for a new invitation';
 const USED_INVITATION = 'This invitation has already been used: ask for a new invitation';
 const EXPIRED_INVITATION = 'This invitation has expired: ask for a new invitation';
+const REVOKED_INVITATION = 'This invitation has been revoked: ask for a new invitation';
+const REPLACED_SETUP = 'This setup link has been replaced by a newer one: use the link the latest start printed';
 const OTHER_EMAIL = 'This invitation is for another email address';
 const SETUP_DONE = 'The owner account already exists: sign in instead';
 const ACCOUNT_EXISTS = 'An account with this email already exists';
 const FORBIDDEN = "Your role doesn't allow this";
+const PEOPLE_ONLY = 'An API key or the admin token cannot manage staff, invitations or keys: sign in instead';
+const LAST_OWNER = 'The site must keep an owner: this is the last one';
 
 const userOf = ({ id, email, name, role }: Account): StaffUser => ({ id, email, name, role });
 const idParams = z.object({
@@ -95,6 +105,19 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     if (roleRank(actorOf(request)!.role) < roleRank(min)) return reply.code(403).send({ error: FORBIDDEN });
   };
   const staff = (min: StaffRole) => ({ onRequest: guard.refuseBlocked, preValidation: atLeast(min) });
+  /** As staff(min), for a signed-in account only: a key (API key or ADMIN_TOKEN) acts for scripts, not for people. */
+  const person = (min: StaffRole) => ({
+    onRequest: guard.refuseBlocked,
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      if ((await atLeast(min)(request, reply)) !== undefined || reply.sent) return reply;
+      if (actorOf(request)!.accountId === null) return reply.code(403).send({ error: PEOPLE_ONLY });
+    },
+  });
+  /** A browser post from another site (Origin names it) must not sign anyone in here. */
+  const crossSite = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    return origin !== undefined && !ownOrigins.has(origin.toLowerCase());
+  };
   const actor = (request: FastifyRequest): Actor => actorOf(request)!;
 
   /** Seconds until sign-in may be tried again for this address or this email, or 0. */
@@ -155,6 +178,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   });
 
   app.post('/users', { schema: { body: signUpSchema } }, async (request, reply) => {
+    // Sign-up sets a session cookie, like sign-in: a form posted from another site is refused the same way.
+    if (crossSite(request)) return reply.code(403).send({ error: CROSS_SITE });
     const { invitation: invitationToken, setup, email, password } = request.body;
     const token = invitationToken ?? setup;
     if (token === undefined) return reply.code(400).send({ error: NO_INVITATION });
@@ -163,21 +188,33 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     // A setup code is an invitation without an email; each field takes only its own kind.
     if (invitation === undefined || (setup !== undefined) !== (invitation.email === null))
       return reply.code(403).send({ error: BAD_INVITATION });
+    if (invitation.revoked) return reply.code(403).send({ error: REVOKED_INVITATION });
     if (invitation.used) return reply.code(403).send({ error: USED_INVITATION });
     if (invitation.expiresAt <= at.getTime()) return reply.code(403).send({ error: EXPIRED_INVITATION });
     if (invitation.email !== null && invitation.email !== normalizeEmail(email))
       return reply.code(403).send({ error: OTHER_EMAIL });
-    if (invitation.email === null && (await countAccounts(db)) > 0) return reply.code(403).send({ error: SETUP_DONE });
+    const isSetup = invitation.email === null;
+    if (isSetup && (await countOwners(db.kysely)) > 0) return reply.code(403).send({ error: SETUP_DONE });
     const problem = passwordProblem(password, email);
     if (problem !== undefined) return reply.code(400).send({ error: problem });
     const passwordHash = await hasher.hash(password);
     const name = request.body.name ?? normalizeEmail(email).split('@')[0] ?? email;
     try {
-      const { account, id } = await db.kysely.transaction().execute(async (trx) => {
-        if (!(await claimInvitation(trx, invitation.id, at))) throw new Refusal(USED_INVITATION);
+      const claim = async (trx: Transaction<Database>) => {
+        // A setup link makes an owner: only the newest link, and only while there is none, checked in the
+        // transaction that makes it (owner transactions run one at a time), so two links at once make one owner.
+        if (isSetup && (await newerSetupExists(trx, invitation.id))) throw new Refusal(REPLACED_SETUP);
+        if (isSetup && (await countOwners(trx)) > 0) throw new Refusal(SETUP_DONE);
+        if (!(await claimInvitation(trx, invitation.id, at))) {
+          const meanwhile = await findInvitation(trx, sha256Hex(token));
+          throw new Refusal(meanwhile?.revoked ? REVOKED_INVITATION : USED_INVITATION);
+        }
         const created = await insertAccount(trx, { email, name, role: invitation.role, passwordHash }, at);
         return { account: created, id: await sessions.create(trx, created.id) };
-      });
+      };
+      const { account, id } = isSetup
+        ? await ownerTransaction(db, claim)
+        : await db.kysely.transaction().execute(claim);
       return reply.code(201).send(await signIn(request, reply, account, id));
     } catch (error) {
       if (error instanceof Refusal) return reply.code(403).send({ error: error.message });
@@ -193,41 +230,67 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   app.patch(
     '/users/:id',
-    { ...staff('owner'), schema: { params: idParams, body: roleChangeSchema } },
+    { ...person('owner'), schema: { params: idParams, body: roleChangeSchema } },
     async (request, reply) => {
       const { role } = request.body;
       if (!(GRANTABLE_ROLES as readonly string[]).includes(role))
-        return reply.code(403).send({ error: 'There is one owner: no account can be made owner' });
-      const target = await findAccountWithHash(db, request.params.id);
-      if (target === undefined) return reply.code(404).send({ error: 'Account not found' });
-      if (target.role === 'owner') return reply.code(403).send({ error: "The owner's role cannot be changed" });
-      const updated = await setRole(db, target.id, role, new Date(now()));
-      if (updated === undefined) return reply.code(404).send({ error: 'Account not found' });
+        return reply.code(403).send({ error: 'No account can be made owner: the owner is made at set-up' });
+      const updated = await setRole(db, request.params.id, role, new Date(now()));
+      if (updated === 'not found') return reply.code(404).send({ error: 'Account not found' });
+      if (updated === 'last owner') return reply.code(409).send({ error: LAST_OWNER });
       markPrivate(reply);
       return userOf(updated);
     },
   );
 
-  app.delete('/users/:id', { ...staff('owner'), schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/users/:id', { ...person('owner'), schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
-    if (actor(request).accountId === id) return reply.code(403).send({ error: 'You cannot remove your own account' });
-    if (!(await deleteAccount(db, id))) return reply.code(404).send({ error: 'Account not found' });
+    // The last owner first: whoever may ask hears why, even about their own account.
+    if (actor(request).accountId === id)
+      return (await countOwners(db.kysely)) <= 1
+        ? reply.code(409).send({ error: LAST_OWNER })
+        : reply.code(403).send({ error: 'You cannot remove your own account' });
+    const outcome = await deleteAccount(db, id, new Date(now()));
+    if (outcome === 'last owner') return reply.code(409).send({ error: LAST_OWNER });
+    if (outcome === 'not found') return reply.code(404).send({ error: 'Account not found' });
     return reply.code(204).send();
   });
 
-  app.post('/invitations', { ...staff('editor'), schema: { body: invitationSchema } }, async (request, reply) => {
+  app.get('/invitations', staff('editor'), async (_request, reply) => {
+    markPrivate(reply);
+    return listPendingInvitations(db, new Date(now()));
+  });
+
+  app.post('/invitations', { ...person('editor'), schema: { body: invitationSchema } }, async (request, reply) => {
     const { email, role } = request.body;
-    if (!invitableRoles(actor(request).role).includes(role))
+    const inviter = actor(request);
+    if (!invitableRoles(inviter.role).includes(role))
       return reply.code(403).send({ error: `Your role cannot invite an ${role === 'owner' ? 'owner' : role}` });
     if ((await findAccountByEmail(db, email)) !== undefined) return reply.code(409).send({ error: ACCOUNT_EXISTS });
     const at = new Date(now());
     const token = newSecret();
     const expiresAt = new Date(at.getTime() + INVITATION_TTL_MS);
-    await insertInvitation(db, { tokenHash: sha256Hex(token), email, role, expiresAt }, at);
+    const id = await insertInvitation(
+      db,
+      { tokenHash: sha256Hex(token), email, role, expiresAt, invitedBy: inviter.accountId },
+      at,
+    );
     const query = new URLSearchParams({ invite: token, email: normalizeEmail(email) });
     return reply
       .code(201)
-      .send({ url: `${publicUrl}${pathTo('auth')}?${query.toString()}`, expiresAt: expiresAt.toISOString() });
+      .send({ id, url: `${publicUrl}${pathTo('auth')}?${query.toString()}`, expiresAt: expiresAt.toISOString() });
+  });
+
+  app.delete('/invitations/:id', { ...person('editor'), schema: { params: idParams } }, async (request, reply) => {
+    const at = new Date(now());
+    const invitation = await findPendingInvitation(db, request.params.id, at);
+    if (invitation === undefined) return reply.code(404).send({ error: 'No pending invitation with this id' });
+    const { accountId, role } = actor(request);
+    if (role !== 'owner' && invitation.invitedBy !== accountId)
+      return reply.code(403).send({ error: 'Only the person who sent an invitation, or an owner, may revoke it' });
+    if (!(await revokeInvitation(db, invitation.id, at)))
+      return reply.code(404).send({ error: 'No pending invitation with this id' });
+    return reply.code(204).send();
   });
 
   app.post(
@@ -258,14 +321,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return listKeys(db);
   });
 
-  app.post('/keys', { ...staff('owner'), schema: { body: newKeySchema } }, async (request, reply) => {
+  app.post('/keys', { ...person('owner'), schema: { body: newKeySchema } }, async (request, reply) => {
     const key = `tlk_${newSecret()}`;
     const stored = await insertKey(db, request.body.name, sha256Hex(key), new Date(now()));
     markPrivate(reply);
     return reply.code(201).send({ id: stored.id, name: stored.name, key });
   });
 
-  app.delete('/keys/:id', { ...staff('owner'), schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/keys/:id', { ...person('owner'), schema: { params: idParams } }, async (request, reply) => {
     if (!(await deleteKey(db, request.params.id))) return reply.code(404).send({ error: 'API key not found' });
     return reply.code(204).send();
   });

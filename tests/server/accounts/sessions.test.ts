@@ -200,9 +200,14 @@ describe('cross-site writes', () => {
 });
 
 describe('API keys', () => {
-  const owner = { authorization: `Bearer ${TOKEN}` };
+  /** Keys are made and revoked by a signed-in owner only (never by a key). */
+  const signedInOwner = async () => ({
+    cookie: await signIn(t.app, (await createStaff(t.db, 'owner')).email),
+    ...SAME_ORIGIN,
+  });
 
   it('creates a key shown once (201), lists it without the secret, and revokes it (204) so it answers 401', async () => {
+    const owner = await signedInOwner();
     const created = await t.app.inject({ method: 'POST', url: '/api/keys', headers: owner, payload: { name: 'CI' } });
     expect(created.statusCode).toBe(201);
     const { id, name, key } = created.json<{ id: number; name: string; key: string }>();

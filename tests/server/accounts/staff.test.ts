@@ -1,5 +1,5 @@
 // Staff: invitations, sign-up, the staff API, own password, and the first owner (ADMIN_EMAIL or the setup link).
-import { ensureOwner, setupCodeIfNoAccount } from '../../../src/server/accounts/bootstrap';
+import { ensureOwner, setupCodeIfNoOwner } from '../../../src/server/accounts/bootstrap';
 import { PasswordHasher } from '../../../src/server/accounts/passwords';
 import { countAccounts, findAccountByEmail } from '../../../src/server/repositories/accountsRepository';
 import { countPosts } from '../../../src/server/repositories/postsRepository';
@@ -142,7 +142,8 @@ describe('staff API', () => {
     });
     expect(publish.statusCode).toBe(403);
     expect((await session(author.cookie)).json<{ user: StaffUser }>().user.role).toBe('contributor');
-    expect((await patch(owner, owner.account.id, 'editor')).statusCode).toBe(403);
+    // The only owner may not demote itself: the site must keep an owner.
+    expect((await patch(owner, owner.account.id, 'editor')).statusCode).toBe(409);
     expect((await patch(owner, editor.account.id, 'owner')).statusCode).toBe(403);
     expect((await patch(owner, 99_999, 'author')).statusCode).toBe(404);
   });
@@ -160,7 +161,8 @@ describe('staff API', () => {
     const del = (who: Staff, target: number) =>
       t.app.inject({ method: 'DELETE', url: `/api/users/${target}`, headers: as(who) });
     expect((await del(author, owner.account.id)).statusCode).toBe(403);
-    expect((await del(owner, owner.account.id)).statusCode).toBe(403);
+    // The only owner removing itself: the site must keep an owner.
+    expect((await del(owner, owner.account.id)).statusCode).toBe(409);
     expect((await del(owner, author.account.id)).statusCode).toBe(204);
     expect((await session(author.cookie)).statusCode).toBe(401);
     expect(await countPosts(t.db)).toBe(1);
@@ -204,7 +206,7 @@ describe('the first owner', () => {
   it('is made from ADMIN_EMAIL/ADMIN_PASSWORD once, and an existing account is never changed', async () => {
     const owner = { email: 'Boss@touchline.test', password: PASSWORD };
     expect(await ensureOwner(t.db, owner, hasher)).toBe('created');
-    expect(await ensureOwner(t.db, { ...owner, password: NEW_PASSWORD }, hasher)).toBe('exists');
+    expect(await ensureOwner(t.db, { ...owner, password: NEW_PASSWORD }, hasher)).toBe('owner exists');
     expect(await countAccounts(t.db)).toBe(1);
     expect((await findAccountByEmail(t.db, 'boss@touchline.test'))?.role).toBe('owner');
     // Still the first password: the second start changed nothing.
@@ -212,7 +214,7 @@ describe('the first owner', () => {
   });
 
   it('is made once through the setup link when no account exists', async () => {
-    const code = await setupCodeIfNoAccount(t.db);
+    const code = await setupCodeIfNoOwner(t.db);
     expect(code).toMatch(/^[\w-]{43}$/);
     // An invitation code is not a setup code, nor the other way round.
     expect((await signUp({ invitation: code!, email: 'first@touchline.test', password: PASSWORD })).statusCode).toBe(
@@ -223,12 +225,12 @@ describe('the first owner', () => {
     expect(made.json<{ user: StaffUser }>().user).toMatchObject({ role: 'owner', name: 'First' });
     const again = await signUp({ setup: code!, email: 'second@touchline.test', password: PASSWORD });
     expect(again.statusCode).toBe(403);
-    expect(await setupCodeIfNoAccount(t.db)).toBeUndefined();
+    expect(await setupCodeIfNoOwner(t.db)).toBeUndefined();
     expect(await countAccounts(t.db)).toBe(1);
   });
 
   it('refuses a leftover setup link once an owner exists another way', async () => {
-    const code = await setupCodeIfNoAccount(t.db);
+    const code = await setupCodeIfNoOwner(t.db);
     await ensureOwner(t.db, { email: 'boss@touchline.test', password: PASSWORD }, hasher);
     const late = await signUp({ setup: code!, email: 'late@touchline.test', password: PASSWORD });
     expect(late.statusCode).toBe(403);

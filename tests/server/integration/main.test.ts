@@ -122,6 +122,34 @@ describe('main (the server process)', () => {
     }
   });
 
+  it('makes the owner from ADMIN_EMAIL once; a later start with another ADMIN_EMAIL ignores it and says so', async () => {
+    const start = async (email: string) => {
+      const server = spawnServer({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: 'a long passphrase',
+      });
+      try {
+        await waitForListening(server);
+        server.child.kill('SIGTERM');
+        await server.exited;
+        return server.output();
+      } finally {
+        server.child.kill('SIGKILL');
+      }
+    };
+    const first = await start('boss@touchline.test');
+    expect(first).toContain('touchline: owner account boss@touchline.test created from ADMIN_EMAIL\n');
+    expect(first).not.toContain('ADMIN_EMAIL ignored');
+    expect(first).not.toContain('setup=');
+    const second = await start('usurper@touchline.test');
+    expect(second.match(/^touchline: .*ADMIN_EMAIL.*$/gm)).toEqual([
+      'touchline: ADMIN_EMAIL ignored: the site already has an owner',
+    ]);
+    expect(second).not.toContain('setup=');
+  });
+
   it('with PORT=0 and no PUBLIC_URL, writes absolute URLs with the port it really listens on', async () => {
     const server = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
     try {

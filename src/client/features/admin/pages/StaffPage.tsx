@@ -1,4 +1,5 @@
-// /admin/staff: the accounts and their roles, invitations, and (for the owner) role changes, removals and API keys.
+// /admin/staff: the accounts and their roles, invitations sent and pending, and (for the owner) role changes, removals
+// and API keys.
 // Owners and editors see it; the server checks every request again, so this page only hides what would be refused.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -6,7 +7,7 @@ import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ROLE_LABELS, invitableRoles } from '../../../../contract/roles';
 import type { StaffRole } from '../../../../contract/roles';
-import type { StaffUser } from '../../../../contract/types';
+import type { PendingInvitation, StaffUser } from '../../../../contract/types';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -179,6 +180,93 @@ function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: n
   );
 }
 
+/** When an invitation stops working, in the admin's locale and zone. */
+const expiryText = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The invitations nobody accepted yet; their sender or an owner revokes one, and its link then says so. */
+function PendingInvitations({ me, isOwner }: { me: number; isOwner: boolean }) {
+  const invitations = useEndpointQuery(staffApi.endpoints.invitations, undefined);
+  const revoke = useMutationRunner(staffApi.endpoints.invitationRevoked);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const mayRevoke = (invitation: PendingInvitation) => isOwner || invitation.invitedBy?.id === me;
+
+  async function revokeInvitation(invitation: PendingInvitation) {
+    setConfirming(null);
+    setNotice(null);
+    try {
+      await revoke(invitation.id);
+      setNotice({ ok: true, text: `Revoked the invitation for ${invitation.email}: its link no longer works.` });
+    } catch (error) {
+      setNotice({ ok: false, text: failureText(error) });
+    }
+  }
+
+  return (
+    <section aria-labelledby="pending-heading" className={pageStyles.formCard}>
+      <h2 id="pending-heading">Pending invitations</h2>
+      <ReadStatus
+        loading={invitations.isLoading}
+        loadingText="Loading invitations..."
+        failure={invitations.isError ? failureText(invitations.error) : undefined}
+      />
+      {invitations.data &&
+        (invitations.data.length === 0 ? (
+          <p className={pageStyles.hint}>No pending invitations.</p>
+        ) : (
+          <div className={pageStyles.tableScroll}>
+            <AdminTable
+              caption="Pending invitations"
+              columns={['Email', 'Role', 'Invited by', 'Expires']}
+              actions
+              rows={invitations.data}
+              rowHeader={(invitation) => invitation.email}
+            >
+              {(invitation) => (
+                <>
+                  <td>{ROLE_LABELS[invitation.role]}</td>
+                  <td>{invitation.invitedBy?.name ?? '—'}</td>
+                  <td>{expiryText(invitation.expiresAt)}</td>
+                  {mayRevoke(invitation) ? (
+                    <ActionsCell
+                      confirm={
+                        confirming === invitation.id && (
+                          <ConfirmInRow
+                            label={`Revoke the invitation for ${invitation.email}?`}
+                            question={`Revoke the invitation for ${invitation.email}? Its link stops working.`}
+                            answer={
+                              <>
+                                <Ban size={16} aria-hidden="true" />
+                                Revoke invitation
+                              </>
+                            }
+                            onConfirm={() => void revokeInvitation(invitation)}
+                            onCancel={() => setConfirming(null)}
+                          />
+                        )
+                      }
+                    >
+                      <RowButton
+                        icon={<Ban size={16} aria-hidden="true" />}
+                        label="Revoke"
+                        rowName={`the invitation for ${invitation.email}`}
+                        onClick={() => setConfirming(invitation.id)}
+                      />
+                    </ActionsCell>
+                  ) : (
+                    <td />
+                  )}
+                </>
+              )}
+            </AdminTable>
+          </div>
+        ))}
+      <Outcome outcome={notice} okClass={pageStyles.notice} />
+    </section>
+  );
+}
+
 function ApiKeys() {
   const keys = useEndpointQuery(staffApi.endpoints.apiKeys, undefined);
   const create = useMutationRunner(staffApi.endpoints.apiKeyCreated);
@@ -222,7 +310,8 @@ function ApiKeys() {
     <section aria-labelledby="keys-heading" className={pageStyles.formCard}>
       <h2 id="keys-heading">API keys</h2>
       <p className={pageStyles.hint}>
-        A key acts with owner rights, as <code>Authorization: Bearer</code> or in the editor&apos;s Access Token field.
+        A key writes posts and uploads with owner rights, as <code>Authorization: Bearer</code> or in the editor&apos;s
+        Access Token field. Staff and keys are managed only here, signed in as an owner.
       </p>
       <ReadStatus
         loading={keys.isLoading}
@@ -295,6 +384,7 @@ export function StaffPage() {
           />
           {staff.data && user && <AccountsTable accounts={staff.data} me={user.id} isOwner={isOwner} />}
           <InviteForm roles={roles} />
+          {user && <PendingInvitations me={user.id} isOwner={isOwner} />}
           {isOwner && <ApiKeys />}
         </>
       )}

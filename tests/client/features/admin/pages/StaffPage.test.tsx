@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, OWNER, server } from '../../../helpers/mswServer';
-import type { StaffUser } from '../../../../../src/contract/types';
+import type { PendingInvitation, StaffUser } from '../../../../../src/contract/types';
 import { STAFF_FORBIDDEN_TEXT } from '../../../../../src/client/features/admin/pages/StaffPage';
 
 const EDITOR: StaffUser = { id: 2, email: 'ed@example.com', name: 'Ed Itor', role: 'editor' };
@@ -13,6 +13,24 @@ const AUTHOR: StaffUser = { id: 3, email: 'au@example.com', name: 'Au Thor', rol
 function staffApi(signedIn: StaffUser = OWNER) {
   let accounts = [OWNER, EDITOR, AUTHOR];
   let keys = [{ id: 1, name: 'CI' }];
+  let invitations: PendingInvitation[] = [
+    {
+      id: 7,
+      email: 'sent.by.owner@example.com',
+      role: 'editor',
+      invitedBy: { id: OWNER.id, name: OWNER.name },
+      createdAt: '2026-11-25T09:00:00.000Z',
+      expiresAt: '2026-12-02T09:00:00.000Z',
+    },
+    {
+      id: 8,
+      email: 'sent.by.editor@example.com',
+      role: 'author',
+      invitedBy: { id: EDITOR.id, name: EDITOR.name },
+      createdAt: '2026-11-25T10:00:00.000Z',
+      expiresAt: '2026-12-02T10:00:00.000Z',
+    },
+  ];
   const seen: string[] = [];
   server.use(
     http.get(`${API}/session`, () => HttpResponse.json({ user: signedIn })),
@@ -32,7 +50,22 @@ function staffApi(signedIn: StaffUser = OWNER) {
       const body = (await request.json()) as { email: string; role: string };
       seen.push(`INVITE ${body.email} ${body.role}`);
       if (!body.email.includes('@')) return HttpResponse.json({ error: 'Invalid email' }, { status: 400 });
-      return HttpResponse.json({ url: '/auth?invite=abc123', expiresAt: '2026-12-02T00:00:00Z' }, { status: 201 });
+      const invitation = {
+        id: 9,
+        email: body.email,
+        role: body.role as StaffUser['role'],
+        invitedBy: { id: signedIn.id, name: signedIn.name },
+        createdAt: '2026-11-26T00:00:00.000Z',
+        expiresAt: '2026-12-03T00:00:00.000Z',
+      };
+      invitations = [...invitations, invitation];
+      return HttpResponse.json({ id: 9, url: '/auth?invite=abc123', expiresAt: invitation.expiresAt }, { status: 201 });
+    }),
+    http.get(`${API}/invitations`, () => HttpResponse.json(invitations)),
+    http.delete(`${API}/invitations/:id`, ({ params }) => {
+      seen.push(`DELETE invitation ${params.id}`);
+      invitations = invitations.filter((i) => i.id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
     }),
     http.get(`${API}/keys`, () => HttpResponse.json(keys)),
     http.post(`${API}/keys`, async ({ request }) => {
@@ -138,4 +171,65 @@ test('a staff list the server refuses shows its error', async () => {
   server.use(http.get(`${API}/users`, () => HttpResponse.json({ error: 'Forbidden' }, { status: 403 })));
   renderApp('/admin/staff');
   expect(await screen.findByText('Forbidden.')).toBeInTheDocument();
+});
+
+test('the owner sees the pending invitations, a new one among them, and revokes one after confirming in its row', async () => {
+  const seen = staffApi();
+  const { user } = renderApp('/admin/staff');
+  const section = await screen.findByRole('region', { name: 'Pending invitations' });
+  const table = await within(section).findByRole('table', { name: 'Pending invitations' });
+  const row = (email: string) => within(table).getByRole('row', { name: new RegExp(email) });
+  expect(within(row('sent.by.owner@example.com')).getByText('Editor')).toBeInTheDocument();
+  expect(within(row('sent.by.editor@example.com')).getByText(EDITOR.name)).toBeInTheDocument();
+
+  const form = screen.getByRole('form', { name: 'Invite' });
+  await user.type(within(form).getByLabelText('Email'), 'new@example.com');
+  await user.click(within(form).getByRole('button', { name: 'Invite' }));
+  expect(await within(table).findByRole('rowheader', { name: 'new@example.com' })).toBeInTheDocument();
+
+  // An owner may revoke any invitation; it asks first, in the row, and nothing is sent on Cancel.
+  await user.click(
+    within(row('sent.by.editor@example.com')).getByRole('button', {
+      name: 'Revoke the invitation for sent.by.editor@example.com',
+    }),
+  );
+  await user.click(within(row('sent.by.editor@example.com')).getByRole('button', { name: 'Cancel' }));
+  expect(seen).not.toContain('DELETE invitation 8');
+  await user.click(
+    within(row('sent.by.editor@example.com')).getByRole('button', {
+      name: 'Revoke the invitation for sent.by.editor@example.com',
+    }),
+  );
+  const confirm = within(table).getByRole('button', { name: 'Revoke invitation' });
+  expect(confirm).toHaveFocus();
+  await user.click(confirm);
+  expect(
+    await within(section).findByText(
+      'Revoked the invitation for sent.by.editor@example.com: its link no longer works.',
+    ),
+  ).toBeInTheDocument();
+  expect(seen).toContain('DELETE invitation 8');
+  await waitFor(() => expect(within(table).queryByText('sent.by.editor@example.com')).not.toBeInTheDocument());
+  expect(within(table).getByRole('rowheader', { name: 'sent.by.owner@example.com' })).toBeInTheDocument();
+});
+
+test('an editor may revoke only the invitations they sent', async () => {
+  staffApi(EDITOR);
+  renderApp('/admin/staff');
+  const table = await screen.findByRole('table', { name: 'Pending invitations' });
+  const row = (email: string) => within(table).getByRole('row', { name: new RegExp(email) });
+  expect(within(row('sent.by.owner@example.com')).queryByRole('button')).not.toBeInTheDocument();
+  expect(
+    within(row('sent.by.editor@example.com')).getByRole('button', {
+      name: 'Revoke the invitation for sent.by.editor@example.com',
+    }),
+  ).toBeInTheDocument();
+});
+
+test('no pending invitation says so', async () => {
+  staffApi();
+  server.use(http.get(`${API}/invitations`, () => HttpResponse.json([])));
+  renderApp('/admin/staff');
+  const section = await screen.findByRole('region', { name: 'Pending invitations' });
+  expect(await within(section).findByText('No pending invitations.')).toBeInTheDocument();
 });

@@ -55,8 +55,8 @@ export type WriteGuard = {
   authorize: (request: FastifyRequest, reply: FastifyReply, fieldToken?: unknown) => Promise<boolean>;
   /**
    * Who reads: undefined for a request with no credential at all (no lookup is made), the actor, or 'refused' when
-   * the answer was sent (a wrong token: 401 and a counted failure; a blocked address: 429, whatever the token). A session cookie that is
-   * no longer valid reads as anonymous: a signed-out visitor still reads the public site.
+   * the answer was sent (a wrong token: 401 and a counted failure; a blocked address: 429, whatever the token). A
+   * session cookie that is no longer valid reads as anonymous: a signed-out visitor still reads the public site.
    */
   identify: (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | 'anonymous' | 'refused'>;
 };

@@ -1,6 +1,10 @@
 // Request bodies of the staff account API: sign-in, sign-up, staff, invitations, keys, own password.
 import * as z from 'zod/mini';
 import { STAFF_ROLES } from './roles';
+import { CONTROL_CHARS_MESSAGE, hasForbiddenChars } from './text';
+
+// No control character in what is stored or looked up: PostgreSQL cannot hold U+0000, and none is ever meant.
+const plain = z.refine<string>((value) => !hasForbiddenChars(value), CONTROL_CHARS_MESSAGE);
 
 const email = z
   .string()
@@ -8,11 +12,12 @@ const email = z
     z.trim(),
     z.maxLength(254, 'must be at most 254 characters'),
     z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+    plain,
   );
 // A sign-in password is only compared; the rules for a new one are checked by the server (passwordProblem).
 const password = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'));
 const secret = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long'));
-const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'is too long'));
+const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'is too long'), plain);
 
 export const signInSchema = z.object({ email, password });
 
@@ -29,3 +34,5 @@ export const invitationSchema = z.object({ email, role: z.enum(STAFF_ROLES) });
 export const roleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
 export const passwordChangeSchema = z.object({ currentPassword: password, newPassword: password });
 export const newKeySchema = z.object({ name });
+/** POST /api/password-resets: a reset link's code and the new password. */
+export const passwordResetSchema = z.object({ code: secret, password });

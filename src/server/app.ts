@@ -2,8 +2,9 @@
 import type { ServerOptions } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { createWriteGuard, FailureLimiter } from './accounts/guard';
-import type { FailureLimiterOptions } from './accounts/guard';
+import { AttemptLimiter, DEFAULT_ATTEMPT_LIMITS } from './accounts/attemptLimits';
+import type { AttemptLimits } from './accounts/attemptLimits';
+import { createWriteGuard } from './accounts/guard';
 import { PasswordHasher } from './accounts/passwords';
 import type { PasswordCost } from './accounts/passwords';
 import { Sessions } from './accounts/sessions';
@@ -47,10 +48,8 @@ export type AppOptions = {
   config: AppConfig;
   /** Fastify logger options; false (the default) for silence. */
   logger?: FastifyServerOptions['logger'];
-  /** Failed token checks allowed per address and window (default 10 per 15 minutes). */
-  authFailures?: Partial<FailureLimiterOptions>;
-  /** Failed sign-ins allowed per account (default 10) and per address (default 30), each per 15 minutes. */
-  signInFailures?: { perAccount?: Partial<FailureLimiterOptions>; perAddress?: Partial<FailureLimiterOptions> };
+  /** Guess limits, counted in the database (accounts/attemptLimits.ts has the defaults); tests lower them. */
+  attemptLimits?: Partial<AttemptLimits>;
   /** argon2id cost: OWASP's by default; only tests lower it, to run quickly. */
   passwordCost?: PasswordCost;
   /** How long a cached list page may serve posts stored by other processes (default 1 s; 0 disables list caching). */
@@ -92,8 +91,7 @@ export async function buildApp({
   db,
   config,
   logger = false,
-  authFailures,
-  signInFailures,
+  attemptLimits,
   passwordCost,
   listCacheTtlMs = 1_000,
   cacheReads = true,
@@ -159,17 +157,12 @@ export async function buildApp({
     done();
   });
 
-  const limiter = new FailureLimiter({ maxFailures: 10, windowMs: 15 * 60_000, now, ...authFailures });
+  const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
   const sessions = new Sessions(db, now, config.publicUrl);
   const ownOrigins = new Set(
     [config.publicUrl, config.listenUrl].filter((o): o is string => o !== undefined).map((o) => o.toLowerCase()),
   );
   const guard = createWriteGuard({ db, adminToken: config.adminToken, limiter, sessions, ownOrigins });
-  const window = { windowMs: 15 * 60_000, now };
-  const signInLimiters = {
-    perAccount: new FailureLimiter({ maxFailures: 10, ...window, ...signInFailures?.perAccount }),
-    perAddress: new FailureLimiter({ maxFailures: 30, ...window, ...signInFailures?.perAddress }),
-  };
   const hasher = new PasswordHasher(passwordCost);
 
   await app.register(
@@ -193,7 +186,7 @@ export async function buildApp({
         guard,
         sessions,
         hasher,
-        limiters: signInLimiters,
+        limiter,
         publicUrl: config.publicUrl,
         ownOrigins,
         now,

@@ -1,11 +1,26 @@
 // The session's requests as endpoints of the one api slice: who is signed in (GET /api/session), signing in (POST
-// /api/session), signing up (POST /api/users) and signing out (DELETE /api/session). Injected from the chunks that
+// /api/session), signing up (POST /api/users), a new password from a reset link (POST /api/password-resets) and
+// signing out (DELETE /api/session). Injected from the chunks that
 // use them (the sign-in card, the admin guard, the top bar of a browser that signed in before), never a visitor's.
 import { blogApi } from './blogApi';
 import type { StaffUser } from '../../contract/types';
 
 /** What signing in or up answers: the account, when the server named one. */
 export type SignedIn = { user?: StaffUser };
+/** A refusal's status and body, and its Retry-After in seconds when the server sent one (a 429). */
+export type SessionError = { status: number | 'FETCH_ERROR'; data?: unknown; retryAfter?: number };
+
+/** Seconds from a Retry-After header in seconds (the server never sends the date form); undefined without one. */
+function retryAfterOf(response: Response | undefined): number | undefined {
+  const value = Number(response?.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}
+/** Keeps the Retry-After of a refusal beside its status and body. */
+const withRetryAfter = (error: SessionError, meta: { response?: Response } | undefined): SessionError => {
+  const retryAfter = retryAfterOf(meta?.response);
+  return retryAfter === undefined ? error : { ...error, retryAfter };
+};
+
 /** Sign-up needs an invitation link's token, or the first start's setup token. */
 export type SignUp = { email: string; password: string } & ({ invitation: string } | { setup: string });
 
@@ -30,9 +45,21 @@ export const sessionApi = blogApi.injectEndpoints({
         body,
         validateStatus: (response) => response.status === 200,
       }),
+      transformErrorResponse: withRetryAfter,
     }),
     signUp: build.mutation<SignedIn | null, SignUp>({
       query: (body) => ({ url: 'users', method: 'POST', body, validateStatus: (response) => response.status === 201 }),
+      transformErrorResponse: withRetryAfter,
+    }),
+    /** A reset link's code and the new password: answers like signing in. */
+    resetPassword: build.mutation<SignedIn | null, { code: string; password: string }>({
+      query: (body) => ({
+        url: 'password-resets',
+        method: 'POST',
+        body,
+        validateStatus: (response) => response.status === 200,
+      }),
+      transformErrorResponse: withRetryAfter,
     }),
     signOut: build.mutation<null, void>({
       query: () => ({ url: 'session', method: 'DELETE' }),

@@ -1,11 +1,12 @@
-// Who may write: a session cookie (from the site's own pages), an API key or ADMIN_TOKEN; and the per-address counter
-// of failed token attempts behind the 429.
+// Who may write: a session cookie (from the site's own pages), an API key or ADMIN_TOKEN; and the per-address limit
+// of failed token attempts behind the 429, counted in the database (accounts/attemptLimits.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { LIMITS } from '../../contract/limits';
 import { ADMIN_TOKEN_ACTOR, actorOf, setActor } from './actor';
 import type { Actor } from './actor';
+import type { AttemptLimiter } from './attemptLimits';
 import { sessionCookie, sha256Hex } from './sessions';
 import type { Sessions } from './sessions';
 import type { Db } from '../db/database';
@@ -41,54 +42,11 @@ export function limiterKey(address: string): string {
   return `${parts.join(':')}::/64`;
 }
 
-export type FailureLimiterOptions = { maxFailures: number; windowMs: number; now?: () => number };
-
-/**
- * Counts failed token checks per client address in fixed windows that start at the first failure. Once an address
- * reaches maxFailures, every write from it is refused until its window ends. Kept in process memory: behind a load
- * balancer each process counts on its own, which still bounds guessing to maxFailures × processes per window.
- */
-export class FailureLimiter {
-  private readonly entries = new Map<string, { failures: number; resetAt: number }>();
-  private readonly now: () => number;
-
-  constructor(private readonly options: FailureLimiterOptions) {
-    this.now = options.now ?? Date.now;
-  }
-
-  /** Seconds until the address may try again, or 0 when it is not blocked. */
-  blockedFor(address: string): number {
-    const entry = this.entries.get(address);
-    if (entry === undefined) return 0;
-    const now = this.now();
-    if (entry.resetAt <= now) {
-      this.entries.delete(address);
-      return 0;
-    }
-    return entry.failures >= this.options.maxFailures ? Math.ceil((entry.resetAt - now) / 1000) : 0;
-  }
-
-  recordFailure(address: string): void {
-    const now = this.now();
-    const entry = this.entries.get(address);
-    if (entry === undefined || entry.resetAt <= now) {
-      if (this.entries.size >= 100_000) this.prune(now);
-      this.entries.set(address, { failures: 1, resetAt: now + this.options.windowMs });
-    } else entry.failures += 1;
-  }
-
-  private prune(now: number): void {
-    for (const [address, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(address);
-    // Still full of live entries (an address flood): forget the oldest rather than grow without bound.
-    for (const address of this.entries.keys()) {
-      if (this.entries.size < 100_000) break;
-      this.entries.delete(address);
-    }
-  }
-}
-
 export type WriteGuard = {
-  /** onRequest hook for write routes: 429 while the address is blocked. */
+  /**
+   * onRequest hook for write routes: 429 before the body is read when this process already knows the address is
+   * blocked for tokens (a request with only a session cookie is not judged by a token, so it goes on).
+   */
   refuseBlocked: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
    * Sends 401 (and counts the failure), or 403 for a cross-site cookie write, unless the request carries a valid
@@ -97,8 +55,8 @@ export type WriteGuard = {
   authorize: (request: FastifyRequest, reply: FastifyReply, fieldToken?: unknown) => Promise<boolean>;
   /**
    * Who reads: undefined for a request with no credential at all (no lookup is made), the actor, or 'refused' when
-   * the answer was sent (a wrong token: 401 and a counted failure; a blocked address: 429). A session cookie that is
-   * no longer valid reads as anonymous: a signed-out visitor still reads the public site.
+   * the answer was sent (a wrong token: 401 and a counted failure; a blocked address: 429, whatever the token). A
+   * session cookie that is no longer valid reads as anonymous: a signed-out visitor still reads the public site.
    */
   identify: (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | 'anonymous' | 'refused'>;
 };
@@ -106,7 +64,7 @@ export type WriteGuard = {
 export type GuardOptions = {
   db: Db;
   adminToken: string;
-  limiter: FailureLimiter;
+  limiter: AttemptLimiter;
   sessions: Sessions;
   /** Origins a cookie-authorized write may come from: PUBLIC_URL's and the listening address's. */
   ownOrigins: ReadonlySet<string>;
@@ -146,27 +104,44 @@ export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins
     return key && { accountId: null, name: key.name, role: 'owner' };
   }
 
+  const tooMany = (request: FastifyRequest, reply: FastifyReply, seconds: number) => {
+    // Maybe answered before the body is read: closing the connection keeps Node from reading the rest of it.
+    if (hasBody(request.headers)) void reply.header('connection', 'close');
+    void reply
+      .code(429)
+      .header('retry-after', String(seconds))
+      .send({ error: 'Too many failed access token attempts. Try again later.' });
+  };
+
+  /** A wrong token (or none) counts against the address; past the limit the answer is 429 instead of 401. */
+  async function refuse(request: FastifyRequest, reply: FastifyReply, error: string): Promise<false> {
+    const seconds = await limiter.tokenFailed(limiterKey(request.ip));
+    if (seconds > 0) tooMany(request, reply, seconds);
+    else void reply.code(401).send({ error });
+    return false;
+  }
+
   async function byToken(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
     const actor = await keyActor(token);
-    if (actor !== undefined) {
-      setActor(request, actor);
-      return true;
+    if (actor === undefined) return refuse(request, reply, 'Invalid access token');
+    // A right token from a blocked address is refused too: else a guesser past the limit would still learn a hit.
+    const seconds = await limiter.tokenBlockedFor(limiterKey(request.ip));
+    if (seconds > 0) {
+      tooMany(request, reply, seconds);
+      return false;
     }
-    limiter.recordFailure(limiterKey(request.ip));
-    void reply.code(401).send({ error: 'Invalid access token' });
-    return false;
+    setActor(request, actor);
+    return true;
   }
 
   const guard: WriteGuard = {
     async refuseBlocked(request, reply) {
-      const seconds = limiter.blockedFor(limiterKey(request.ip));
+      const cookieOnly = request.headers.authorization === undefined && sessionCookie(request) !== undefined;
+      if (cookieOnly) return;
+      const seconds = limiter.tokenBlockedHere(limiterKey(request.ip));
       if (seconds > 0) {
-        // Answered before the body is read: closing the connection keeps Node from reading the rest of it.
-        if (hasBody(request.headers)) void reply.header('connection', 'close');
-        await reply
-          .code(429)
-          .header('retry-after', String(seconds))
-          .send({ error: 'Too many failed access token attempts. Try again later.' });
+        tooMany(request, reply, seconds);
+        await reply;
       }
     },
     async authorize(request, reply, fieldToken) {
@@ -187,9 +162,7 @@ export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins
         setActor(request, signedIn.actor);
         return true;
       }
-      limiter.recordFailure(limiterKey(request.ip));
-      void reply.code(401).send({ error: 'Access token required' });
-      return false;
+      return refuse(request, reply, 'Access token required');
     },
     async identify(request, reply) {
       const token = presentedToken(request);

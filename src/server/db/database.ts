@@ -88,6 +88,26 @@ export interface InvitationsTable {
   revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** A guess counter (accounts/attemptLimits.ts): attempts counted in a fixed window that ends at window_ends_at. */
+export interface SignInAttemptsTable {
+  /** what is counted and whose, e.g. 'address:203.0.113.7' */
+  key: string;
+  attempts: number;
+  /** epoch ms; bigint, which PostgreSQL answers as text */
+  window_ends_at: ColumnType<number | string, number, number>;
+}
+
+/** A single-use link that sets a new password (npm run staff -- reset-password). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  /** sha256 hex of the link's code */
+  code_hash: string;
+  account_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 /** One version of a post that a change replaced (kept so nothing is lost), in the read shape. */
 export interface PostRevisionsTable {
   id: Generated<number>;
@@ -202,6 +222,8 @@ export interface Database {
   tags: TagsTable;
   post_tags: PostTagsTable;
   post_search: PostSearchTable;
+  sign_in_attempts: SignInAttemptsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -9,6 +9,7 @@ import { accounts } from './migrations/20261125_0004_accounts';
 import { revisionsTrash } from './migrations/20261125_0005_revisions_trash';
 import { tagsSearch } from './migrations/20261125_0006_tags_search';
 import { searchStorage } from './migrations/20261125_0007_search_storage';
+import { signInAttempts } from './migrations/20261126_0008_sign_in_attempts';
 import { invitationOwners } from './migrations/20261126_0009_invitation_owners';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261125_0005_revisions_trash': revisionsTrash(dialect),
     '20261125_0006_tags_search': tagsSearch(dialect),
     '20261125_0007_search_storage': searchStorage(dialect),
+    '20261126_0008_sign_in_attempts': signInAttempts(dialect),
     '20261126_0009_invitation_owners': invitationOwners(dialect),
   };
 }

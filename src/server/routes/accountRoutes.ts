@@ -8,6 +8,7 @@ import {
   invitationSchema,
   newKeySchema,
   passwordChangeSchema,
+  passwordResetSchema,
   roleChangeSchema,
   signInSchema,
   signUpSchema,
@@ -15,11 +16,14 @@ import {
 import { GRANTABLE_ROLES, invitableRoles, roleRank } from '../../contract/roles';
 import type { StaffRole } from '../../contract/roles';
 import { passwordProblem } from '../../contract/passwords';
+import { hasForbiddenChars } from '../../contract/text';
 import type { StaffUser } from '../../contract/types';
 import { actorOf } from '../accounts/actor';
 import type { Actor } from '../accounts/actor';
+import { isTooMany } from '../accounts/attemptLimits';
+import type { Attempt, AttemptLimiter, TooMany } from '../accounts/attemptLimits';
 import { CROSS_SITE, fromOwnOrigin, limiterKey } from '../accounts/guard';
-import type { FailureLimiter, WriteGuard } from '../accounts/guard';
+import type { WriteGuard } from '../accounts/guard';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
 import type { Sessions } from '../accounts/sessions';
@@ -48,18 +52,19 @@ import {
   setRole,
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
+import { consumePasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
+import type { ResetRefusal } from '../repositories/passwordResetsRepository';
 import { markPrivate } from '../http/answers';
 import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
-
-export type SignInLimiters = { perAccount: FailureLimiter; perAddress: FailureLimiter };
 
 export type AccountRoutesOptions = {
   db: Db;
   guard: WriteGuard;
   sessions: Sessions;
   hasher: PasswordHasher;
-  limiters: SignInLimiters;
+  /** the guess limits, shared through the database (accounts/attemptLimits.ts) */
+  limiter: AttemptLimiter;
   /** origin of the invitation links */
   publicUrl: string;
   ownOrigins: ReadonlySet<string>;
@@ -83,6 +88,11 @@ const ACCOUNT_EXISTS = 'An account with this email already exists';
 const FORBIDDEN = "Your role doesn't allow this";
 const PEOPLE_ONLY = 'An API key or the admin token cannot manage staff, invitations or keys: sign in instead';
 const LAST_OWNER = 'The site must keep an owner: this is the last one';
+const RESET_REFUSED: Record<ResetRefusal, string> = {
+  unknown: 'This password reset link is not valid: ask for a new one',
+  used: 'This password reset link has already been used: ask for a new one',
+  expired: 'This password reset link has expired: ask for a new one',
+};
 
 const userOf = ({ id, email, name, role }: Account): StaffUser => ({ id, email, name, role });
 const idParams = z.object({
@@ -91,7 +101,7 @@ const idParams = z.object({
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   fastify,
-  { db, guard, sessions, hasher, limiters, publicUrl, ownOrigins, now },
+  { db, guard, sessions, hasher, limiter, publicUrl, ownOrigins, now },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('text/plain');
@@ -120,18 +130,18 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   };
   const actor = (request: FastifyRequest): Actor => actorOf(request)!;
 
-  /** Seconds until sign-in may be tried again for this address or this email, or 0. */
-  const blockedFor = (request: FastifyRequest, email: string) =>
-    Math.max(
-      limiters.perAddress.blockedFor(limiterKey(request.ip)),
-      limiters.perAccount.blockedFor(normalizeEmail(email)),
-    );
-  const recordFailure = (request: FastifyRequest, email: string) => {
-    limiters.perAddress.recordFailure(limiterKey(request.ip));
-    limiters.perAccount.recordFailure(normalizeEmail(email));
+  /** A password attempt on `email` from this request's address, counted before the hash (see attemptLimits.ts). */
+  const startPassword = (request: FastifyRequest, email: string) =>
+    limiter.startPassword(limiterKey(request.ip), email);
+  /** A setup, invitation or reset code tried from this request's address. */
+  const startCode = (request: FastifyRequest) => limiter.startCode(limiterKey(request.ip));
+  const tooMany = (reply: FastifyReply, { retryAfter }: TooMany) =>
+    reply.code(429).header('retry-after', String(retryAfter)).send({ error: TOO_MANY });
+  /** A sign-in form posted from another site would sign the visitor in as someone else. */
+  const foreignOrigin = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    return origin !== undefined && !ownOrigins.has(origin.toLowerCase());
   };
-  const tooMany = (reply: FastifyReply, seconds: number) =>
-    reply.code(429).header('retry-after', String(seconds)).send({ error: TOO_MANY });
 
   /** A new session for the account: its cookie replaces any the browser had, whose session ends. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, account: Account, id: string) {
@@ -142,20 +152,25 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return { user: userOf(account) };
   }
 
-  app.post('/session', { schema: { body: signInSchema } }, async (request, reply) => {
+  // attachValidation: a body the schema refuses still reaches the handler, which counts an email with control
+  // characters as a failed attempt before answering the schema's 400.
+  app.post('/session', { schema: { body: signInSchema }, attachValidation: true }, async (request, reply) => {
+    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
+    if (request.validationError !== undefined) {
+      const sent = (request.body as { email?: unknown } | null)?.email;
+      if (typeof sent === 'string' && hasForbiddenChars(sent)) {
+        const attempt = await startPassword(request, sent);
+        if (isTooMany(attempt)) return tooMany(reply, attempt);
+      }
+      throw request.validationError;
+    }
     const { email, password } = request.body;
-    // A login form posted from another site would sign the visitor in as someone else.
-    const origin = request.headers.origin;
-    if (origin !== undefined && !ownOrigins.has(origin.toLowerCase()))
-      return reply.code(403).send({ error: CROSS_SITE });
-    const blocked = blockedFor(request, email);
-    if (blocked > 0) return tooMany(reply, blocked);
+    const attempt = await startPassword(request, email);
+    if (isTooMany(attempt)) return tooMany(reply, attempt);
     const account = await findAccountByEmail(db, email);
     const ok = account ? await hasher.verify(account.passwordHash, password) : await hasher.verifyNobody(password);
-    if (!account || !ok) {
-      recordFailure(request, email);
-      return reply.code(401).send(INCORRECT);
-    }
+    if (!account || !ok) return reply.code(401).send(INCORRECT);
+    await attempt.release();
     const id = await sessions.create(db.kysely, account.id);
     return reply.code(200).send(await signIn(request, reply, account, id));
   });
@@ -183,6 +198,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const { invitation: invitationToken, setup, email, password } = request.body;
     const token = invitationToken ?? setup;
     if (token === undefined) return reply.code(400).send({ error: NO_INVITATION });
+    // A code is a guess until it is found good: counted per address, and taken back once it is.
+    const attempt: Attempt | TooMany = await startCode(request);
+    if (isTooMany(attempt)) return tooMany(reply, attempt);
     const at = new Date(now());
     const invitation = await findInvitation(db.kysely, sha256Hex(token));
     // A setup code is an invitation without an email; each field takes only its own kind.
@@ -195,6 +213,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       return reply.code(403).send({ error: OTHER_EMAIL });
     const isSetup = invitation.email === null;
     if (isSetup && (await countOwners(db.kysely)) > 0) return reply.code(403).send({ error: SETUP_DONE });
+    await attempt.release();
     const problem = passwordProblem(password, email);
     if (problem !== undefined) return reply.code(400).send({ error: problem });
     const passwordHash = await hasher.hash(password);
@@ -221,6 +240,23 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       if (isUniqueViolation(error)) return reply.code(409).send({ error: ACCOUNT_EXISTS });
       throw error;
     }
+  });
+
+  /** A reset link's code and the new password: the password is set, every session ends, and this browser signs in. */
+  app.post('/password-resets', { schema: { body: passwordResetSchema } }, async (request, reply) => {
+    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
+    const { code, password } = request.body;
+    const attempt = await startCode(request);
+    if (isTooMany(attempt)) return tooMany(reply, attempt);
+    const found = await findPasswordReset(db, code, new Date(now()));
+    if (typeof found === 'string') return reply.code(403).send({ error: RESET_REFUSED[found] });
+    await attempt.release();
+    const problem = passwordProblem(password, found.email);
+    if (problem !== undefined) return reply.code(400).send({ error: problem });
+    const account = await consumePasswordReset(db, code, await hasher.hash(password), new Date(now()));
+    if (typeof account === 'string') return reply.code(403).send({ error: RESET_REFUSED[account] });
+    const id = await sessions.create(db.kysely, account.id);
+    return reply.code(200).send(await signIn(request, reply, account, id));
   });
 
   app.get('/users', staff('editor'), async (_request, reply) => {
@@ -302,13 +338,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         return reply.code(403).send({ error: 'Only a signed-in account has a password to change' });
       const { currentPassword, newPassword } = request.body;
       const { email } = signedIn.account;
-      const blocked = blockedFor(request, email);
-      if (blocked > 0) return tooMany(reply, blocked);
+      const attempt = await startPassword(request, email);
+      if (isTooMany(attempt)) return tooMany(reply, attempt);
       const account = await findAccountWithHash(db, signedIn.account.id);
-      if (account === undefined || !(await hasher.verify(account.passwordHash, currentPassword))) {
-        recordFailure(request, email);
+      if (account === undefined || !(await hasher.verify(account.passwordHash, currentPassword)))
         return reply.code(403).send({ error: 'The current password is incorrect' });
-      }
+      await attempt.release();
       const problem = passwordProblem(newPassword, email);
       if (problem !== undefined) return reply.code(400).send({ error: problem });
       await setPassword(db, account.id, await hasher.hash(newPassword), signedIn.idHash, new Date(now()));

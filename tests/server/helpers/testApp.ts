@@ -19,8 +19,8 @@ export type TestApp = { app: FastifyInstance; db: Db; close: () => Promise<void>
 export async function startTestApp(
   options: {
     clientDir?: string;
-    authFailures?: AppOptions['authFailures'];
-    signInFailures?: AppOptions['signInFailures'];
+    /** guess limits (accounts/attemptLimits.ts has the defaults) */
+    attemptLimits?: AppOptions['attemptLimits'];
     listCacheTtlMs?: AppOptions['listCacheTtlMs'];
     revisionCheckMs?: AppOptions['revisionCheckMs'];
     /** runs the app's revision check (manualSchedule() makes one a test ticks by hand) */
@@ -52,8 +52,7 @@ export async function startTestApp(
       publicUrl: options.publicUrl ?? PUBLIC_URL,
       listenUrl: options.listenUrl,
     },
-    authFailures: options.authFailures,
-    signInFailures: options.signInFailures,
+    attemptLimits: options.attemptLimits,
     // Tests only: a cheap argon2id, so a sign-in takes milliseconds (production always uses OWASP_COST).
     passwordCost: TEST_PASSWORD_COST,
     listCacheTtlMs: options.listCacheTtlMs,

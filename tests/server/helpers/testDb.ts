@@ -59,11 +59,16 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
-/** Removes every post (sections and products cascade), upload, tag and index entry, so a test starts from an empty blog. */
+/**
+ * Removes every post (sections and products cascade), upload, tag, index entry and guess counter, so a test starts
+ * from an empty blog.
+ */
 export async function emptyDatabase({ db }: TestDb): Promise<void> {
   await db.kysely.deleteFrom('posts').execute();
   await db.kysely.deleteFrom('uploads').execute();
   // Tags outlive their posts, and an FTS5 table has no foreign key to cascade along.
   await db.kysely.deleteFrom('tags').execute();
   await db.kysely.deleteFrom('post_search').execute();
+  // Guess counters live in the database: a test must not inherit another's failed attempts.
+  await db.kysely.deleteFrom('sign_in_attempts').execute();
 }

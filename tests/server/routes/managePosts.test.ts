@@ -204,7 +204,7 @@ describe('PUT /api/blogs/:id', () => {
   });
 
   it('counts wrong tokens toward the 429, like POST', async () => {
-    await t.restart({ authFailures: { maxFailures: 2 } });
+    await t.restart({ attemptLimits: { token: { max: 2, windowMs: 15 * 60_000 } } });
     const { id } = await create();
     for (let i = 0; i < 2; i += 1)
       expect((await put(id, edited(), { authorization: 'Bearer nope' })).statusCode).toBe(401);
@@ -355,7 +355,7 @@ describe('drafts', () => {
   });
 
   it('counts a wrong token on a read toward the 429, but not a missing one; visitors are never limited', async () => {
-    await t.restart({ authFailures: { maxFailures: 2 } });
+    await t.restart({ attemptLimits: { token: { max: 2, windowMs: 15 * 60_000 } } });
     const { id } = await create({ status: 'draft' });
     for (let i = 0; i < 5; i += 1) expect((await inject(t, 'GET', '/api/blogs?status=all')).statusCode).toBe(401);
     expect((await inject(t, 'GET', `/api/blogs/${id}`, { headers: bearer })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server. Sign-in posts the email and
 // password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
-// (/auth?setup=…). Success lands on `next` when it is a path on this site, else on the editor.
+// (/auth?setup=…); a reset link (/auth?reset=…, from `npm run staff -- reset-password`) sets a new password.
+// Success lands on `next` when it is a path on this site, else on the editor.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -17,7 +18,9 @@ import { PASSWORD_MIN } from '../../../contract/passwords';
 import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'reset';
+/** A refusal as the card shows it: SPEC's words or the server's, and when to try again after too many attempts. */
+type Failure = { text: string; retryAfter?: number };
 
 export const INCORRECT_PASSWORD = 'Incorrect password';
 export const GENERIC_ERROR = 'An error occurred';
@@ -25,12 +28,24 @@ export const INVITATION_NEEDED =
   'Signing up needs an invitation: open the invitation link an owner or editor gave you. Ask them for one if you have none.';
 /** When the server refuses a sign-up without saying why. */
 export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
+/** When the server refuses a reset link without saying why. */
+export const RESET_INVALID = 'This password reset link is not valid: ask for a new one.';
 
-/** A refused request's status and body (see apiBaseQuery); no status when no answer came. */
+/** A refused request's status, body and Retry-After (see sessionApi); no status when no answer came. */
 const refusal = (error: unknown) => {
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
-  return { status: typeof status === 'number' ? status : undefined, data };
+  const { status, data, retryAfter } = (error ?? {}) as { status?: unknown; data?: unknown; retryAfter?: unknown };
+  return {
+    status: typeof status === 'number' ? status : undefined,
+    data,
+    retryAfter: status === 429 && typeof retryAfter === 'number' ? retryAfter : undefined,
+  };
 };
+
+/** When a refusal for too many attempts may be tried again, in the largest whole unit that is not too early. */
+export function tryAgainText(seconds: number): string {
+  const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `Too many attempts: try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
 const errorOf = (data: unknown) => {
   const error = (data as { error?: unknown } | null)?.error;
   return typeof error === 'string' && error !== '' ? error : undefined;
@@ -40,62 +55,78 @@ export function AuthPage() {
   const dispatch = useAppDispatch();
   const signIn = useMutationRunner(sessionApi.endpoints.signIn);
   const signUp = useMutationRunner(sessionApi.endpoints.signUp);
+  const resetPassword = useMutationRunner(sessionApi.endpoints.resetPassword);
   const navigate = useNavigate();
   // Read by hand: useSearchParams would add to the shared router code every visitor downloads.
   const search = new URLSearchParams(useLocation().search);
   const invitation = search.get('invite') ?? '';
   const setup = search.get('setup') ?? '';
+  const resetCode = search.get('reset') ?? '';
   const next = safeNext(search.get('next'), paths.admin());
   const id = useId();
-  const [mode, setMode] = useState<Mode>(invitation || setup ? 'sign-up' : 'sign-in');
+  const [mode, setMode] = useState<Mode>(resetCode ? 'reset' : invitation || setup ? 'sign-up' : 'sign-in');
   // An invitation link names the email it was made for (&email=): filled in, still editable (the server checks it).
   const [email, setEmail] = useState(() => search.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<Failure | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const signingIn = mode === 'sign-in';
-  const title = signingIn ? 'Sign In' : 'Sign Up';
+  const resetting = mode === 'reset';
+  const title = signingIn ? 'Sign In' : resetting ? 'Set a New Password' : 'Sign Up';
   useDocumentTitle(title);
 
-  async function send(): Promise<string | StaffUser> {
+  /** SPEC's "An error occurred", with when to try again after too many attempts (never "Incorrect password"). */
+  const generic = (failure?: unknown): Failure => ({ text: GENERIC_ERROR, retryAfter: refusal(failure).retryAfter });
+  /** The server says what is wrong (an expired or used link, a short password) in words that name it. */
+  const explained = (failure: unknown, fallback: string): Failure => {
+    const { status, data } = refusal(failure);
+    if (status !== undefined && status >= 400 && status < 500 && status !== 429)
+      return { text: errorOf(data) ?? fallback };
+    return generic(failure);
+  };
+
+  async function send(): Promise<Failure | StaffUser> {
     if (signingIn) {
       try {
-        return (await signIn({ email, password }))?.user ?? GENERIC_ERROR;
+        return (await signIn({ email, password }))?.user ?? generic();
       } catch (failure) {
-        return refusal(failure).status === 401 ? INCORRECT_PASSWORD : GENERIC_ERROR;
+        return refusal(failure).status === 401 ? { text: INCORRECT_PASSWORD } : generic(failure);
       }
     }
-    if (!invitation && !setup) return INVITATION_NEEDED;
+    if (resetting) {
+      try {
+        return (await resetPassword({ code: resetCode, password }))?.user ?? generic();
+      } catch (failure) {
+        return explained(failure, RESET_INVALID);
+      }
+    }
+    if (!invitation && !setup) return { text: INVITATION_NEEDED };
     try {
       const answer = await signUp(invitation ? { invitation, email, password } : { setup, email, password });
-      return answer?.user ?? GENERIC_ERROR;
+      return answer?.user ?? generic();
     } catch (failure) {
-      const { status, data } = refusal(failure);
-      // The server says what is wrong (an expired or used invitation, a short password) in words that name it.
-      if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
-        return errorOf(data) ?? INVITATION_INVALID;
-      }
-      return GENERIC_ERROR;
+      return explained(failure, INVITATION_INVALID);
     }
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setError('');
+    setError(undefined);
     setBusy(true);
     try {
       const outcome = await send();
-      if (typeof outcome !== 'string') {
+      if (!('text' in outcome)) {
         setSignedInHint(true);
         dispatch(sessionKnown(outcome));
-        // A new account starts at the editor; a returning admin goes back where the guard stopped them.
+        // A new account starts at the editor; a returning admin goes back where the guard stopped them. Replacing the
+        // entry also takes a reset link's code out of the history.
         navigate(signingIn ? next : paths.admin(), { replace: true });
         return;
       }
       setError(outcome);
     } catch {
-      setError(GENERIC_ERROR);
+      setError({ text: GENERIC_ERROR });
     }
     setBusy(false);
   }
@@ -109,27 +140,31 @@ export function AuthPage() {
         <p className={styles.intro}>
           {signingIn
             ? 'Sign in to write and publish posts.'
-            : setup
-              ? 'Create the owner account of this site.'
-              : 'Create an account to write and publish posts.'}
+            : resetting
+              ? 'Choose a new password for your account. Every other session of it ends.'
+              : setup
+                ? 'Create the owner account of this site.'
+                : 'Create an account to write and publish posts.'}
         </p>
         <form className={styles.form} onSubmit={submit} aria-describedby={error ? `${id}-error` : undefined}>
+          {!resetting && (
+            <div className={styles.field}>
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input
+                id={`${id}-email`}
+                type="email"
+                required
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            </div>
+          )}
           <div className={styles.field}>
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setError('');
-              }}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-password`}>Password</label>
+            <label htmlFor={`${id}-password`}>{resetting ? 'New password' : 'Password'}</label>
             <input
               id={`${id}-password`}
               type="password"
@@ -140,7 +175,7 @@ export function AuthPage() {
               value={password}
               onChange={(event) => {
                 setPassword(event.target.value);
-                setError('');
+                setError(undefined);
               }}
             />
             {!signingIn && (
@@ -151,12 +186,15 @@ export function AuthPage() {
           </div>
           {error && (
             <p id={`${id}-error`} className={styles.error} role="alert">
-              {error}
+              {error.text}
+              {error.retryAfter !== undefined && (
+                <span className={styles.retry}> {tryAgainText(error.retryAfter)}</span>
+              )}
             </p>
           )}
           <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
             {!busy && (signingIn ? <LogIn size={18} aria-hidden="true" /> : <UserPlus size={18} aria-hidden="true" />)}
-            {busy ? 'Processing...' : title}
+            {busy ? 'Processing...' : resetting ? 'Set Password' : title}
           </button>
         </form>
         <button
@@ -164,7 +202,7 @@ export function AuthPage() {
           className={styles.toggle}
           onClick={() => {
             setMode(signingIn ? 'sign-up' : 'sign-in');
-            setError('');
+            setError(undefined);
           }}
         >
           {signingIn ? "Don't have an account? Sign up" : 'Already have an account? Sign in'}

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import { AuthPage, INVITATION_INVALID, INVITATION_NEEDED } from '../../../../src/client/features/auth/AuthPage';
+import {
+  AuthPage,
+  INVITATION_INVALID,
+  INVITATION_NEEDED,
+  tryAgainText,
+} from '../../../../src/client/features/auth/AuthPage';
 import { SIGNED_IN_HINT } from '../../../../src/client/app/authSlice';
 import { renderApp, renderWithProviders } from '../../helpers/renderWithProviders';
 import { API, OWNER, server } from '../../helpers/mswServer';
@@ -61,12 +66,12 @@ test('a wrong password shows "Incorrect password" after "Processing..." and keep
   expect(store.getState().auth.user).toBeNull();
 });
 
-test('any other failure (a 429, a 500, no answer) shows "An error occurred"', async () => {
+test('any other failure (a 429 without Retry-After, a 500, no answer) shows "An error occurred"', async () => {
   const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
   await user.type(email(), 'coach@example.com');
   await user.type(password(), 'whatever');
   for (const answer of [
-    () => HttpResponse.json({ error: 'Too many attempts' }, { status: 429, headers: { 'Retry-After': '60' } }),
+    () => HttpResponse.json({ error: 'Too many attempts' }, { status: 429 }),
     () => HttpResponse.json({ error: 'boom' }, { status: 500 }),
     () => HttpResponse.error(),
   ]) {
@@ -76,6 +81,78 @@ test('any other failure (a 429, a 500, no answer) shows "An error occurred"', as
     await user.type(password(), 'x');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   }
+});
+
+test('too many attempts keeps "An error occurred" and says under it when to try again, from Retry-After', async () => {
+  const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
+  await user.type(email(), 'owner@example.com');
+  // The right password, refused for the attempts before it: never called incorrect.
+  await user.type(password(), PASSWORD);
+  for (const [seconds, said] of [
+    ['720', 'Too many attempts: try again in 12 minutes.'],
+    ['61', 'Too many attempts: try again in 2 minutes.'],
+    ['60', 'Too many attempts: try again in 1 minute.'],
+    ['45', 'Too many attempts: try again in 45 seconds.'],
+    ['1', 'Too many attempts: try again in 1 second.'],
+  ] as const) {
+    server.use(
+      http.post(
+        `${API}/session`,
+        () =>
+          HttpResponse.json(
+            { error: 'Too many failed sign-in attempts. Try again later.' },
+            { status: 429, headers: { 'Retry-After': seconds } },
+          ),
+        { once: true },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`An error occurred ${said}`);
+    expect(screen.getByText(said)).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent('Incorrect password');
+    await user.type(password(), 'x');
+    await user.keyboard('{Backspace}');
+  }
+  expect(tryAgainText(3600)).toBe('Too many attempts: try again in 60 minutes.');
+});
+
+test('a reset link asks for a new password only, sends the code with it and opens the editor', async () => {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(`${API}/password-resets`, async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ user: OWNER });
+    }),
+  );
+  const { user, router, store } = renderApp('/auth?reset=the-code');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Set a New Password' })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  const field = screen.getByLabelText('New password');
+  expect(field).toHaveAttribute('autocomplete', 'new-password');
+  await user.type(field, 'a brand new password');
+  await user.click(screen.getByRole('button', { name: 'Set Password' }));
+  await screen.findByRole('button', { name: 'Sign out' });
+  expect(sent).toEqual([{ code: 'the-code', password: 'a brand new password' }]);
+  expect(router.state.location.pathname + router.state.location.search).toBe('/admin');
+  expect(store.getState().auth.user).toEqual(OWNER);
+});
+
+test('a reset link the server refuses says why, in its words', async () => {
+  server.use(
+    http.post(`${API}/password-resets`, () =>
+      HttpResponse.json(
+        { error: 'This password reset link has already been used: ask for a new one' },
+        { status: 403 },
+      ),
+    ),
+  );
+  const { user } = renderWithProviders(<AuthPage />, { route: '/auth?reset=used-code' });
+  await user.type(screen.getByLabelText('New password'), 'a brand new password');
+  await user.click(screen.getByRole('button', { name: 'Set Password' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    /^This password reset link has already been used: ask for a new one$/,
+  );
 });
 
 test('typing in either field clears the error', async () => {

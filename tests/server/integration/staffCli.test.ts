@@ -1,0 +1,87 @@
+// `npm run staff -- reset-password EMAIL` as a person runs it: the real command (src/server/accounts/staffCli.ts
+// through tsx's loader) on the database DATABASE_URL names prints a link whose code sets a new password.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseConfig } from '../../../src/server/config';
+import { createStaff, PASSWORD, SAME_ORIGIN, signIn } from '../helpers/accounts';
+import { startTestApp } from '../helpers/testApp';
+import { createTestDb } from '../helpers/testDb';
+import type { TestDb } from '../helpers/testDb';
+
+jest.setTimeout(90_000);
+
+const root = join(__dirname, '..', '..', '..');
+const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
+
+let testDb: TestDb;
+let dataDir: string;
+beforeAll(async () => {
+  testDb = await createTestDb();
+  dataDir = mkdtempSync(join(tmpdir(), 'touchline-staff-'));
+});
+afterAll(async () => {
+  await testDb.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function staff(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/server/accounts/staffCli.ts'), ...args],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl(testDb.config),
+        PUBLIC_URL: 'https://touchline.example',
+      },
+      encoding: 'utf8',
+    },
+  );
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+it('prints a single-use link that sets a new password and ends the sessions of the account', async () => {
+  const owner = await createStaff(testDb.db, 'owner', 'owner@touchline.test');
+  const t = await startTestApp({ testDb });
+  try {
+    const before = await signIn(t.app, owner.email);
+    const printed = staff('reset-password', 'Owner@Touchline.test');
+    expect(printed).toMatchObject({ code: 0, stderr: '' });
+    const match =
+      /^touchline: new password link for owner@touchline\.test \(owner\), valid 30 minutes, works once; using it ends every session of the account:\nhttps:\/\/touchline\.example\/auth\?reset=([\w-]{43})\n$/.exec(
+        printed.stdout,
+      );
+    expect(match).not.toBeNull();
+    const code = match![1]!;
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-resets',
+      headers: SAME_ORIGIN,
+      payload: { code, password: 'a brand new password' },
+    });
+    expect(used.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: before } })).statusCode).toBe(
+      401,
+    );
+    const signInWith = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/session', payload: { email: owner.email, password } });
+    expect((await signInWith(PASSWORD)).statusCode).toBe(401);
+    expect((await signInWith('a brand new password')).statusCode).toBe(200);
+  } finally {
+    await t.close();
+  }
+});
+
+it('refuses an unknown email in one line with exit code 1, and a wrong call with its usage and 2', () => {
+  expect(staff('reset-password', 'nobody@touchline.test')).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: 'touchline: reset-password refused: no staff account has the email nobody@touchline.test\n',
+  });
+  expect(staff()).toEqual({ code: 2, stdout: '', stderr: 'usage: npm run staff -- reset-password EMAIL\n' });
+  expect(staff('reset-password')).toMatchObject({ code: 2 });
+});

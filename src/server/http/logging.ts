@@ -109,8 +109,28 @@ function writableDirectly(log: PinoParts): boolean {
   );
 }
 
-/** A sign-up link's code (setup or invitation) is a secret until used: the log keeps the page, not the code. */
-export const loggedUrl = (url: string): string => (url.startsWith('/auth?') ? '/auth?…' : url);
+// The sign-in page's address however it is spelled (`/auth`, `/auth/`, `/Auth`, `/%61uth`, `//auth`).
+const AUTH_PATH = /^\/+auth\/*$/i;
+// A code wherever it is sent: invitation, setup and password-reset links carry it in one of these.
+const SECRET_PARAM = /(?:^|&)(?:invite|invitation|setup|reset|code|token)=/i;
+
+/**
+ * A sign-up or reset link's code (setup, invitation, password reset) is a secret until used: the log keeps the page
+ * and drops the query of every `/auth` address, and of any address whose query names such a code. An address
+ * without a query (nearly every request) is written as it is, after one search for `?`.
+ */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const path = url.slice(0, mark);
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // not percent-encoding: compared as it is
+  }
+  return AUTH_PATH.test(decoded) || SECRET_PARAM.test(url.slice(mark + 1)) ? `${path}?…` : url;
+}
 
 /**
  * The request log: one line per request at info, holding exactly what an operator reads (method, url, status, ms,

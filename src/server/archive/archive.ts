@@ -4,12 +4,14 @@
 // before it, so a damaged or truncated archive is refused before anything is kept.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { isRecord } from '../../contract/records';
 import type { Database, Db } from '../db/database';
+import { ensurePrivateDir, ensurePrivateFile } from '../db/privateFiles';
 import { ARCHIVE_TABLES } from './archiveTables';
 import { rebuildSearchIndex } from '../search/searchIndex';
 import type { ArchiveTable } from './archiveTables';
@@ -53,10 +55,14 @@ export type ExportResult = { rows: Record<string, number>; bytes: number };
 /**
  * Writes the whole blog to `file` from one consistent snapshot (a transaction: REPEATABLE READ on PostgreSQL, one
  * read transaction on SQLite), so it can run beside a live server. Written to `file.partial` and renamed at the end:
- * a failed export leaves no archive behind.
+ * a failed export leaves no archive behind. The archive is readable by this user only (0600).
  */
 export async function exportArchive(db: Db, file: string, now = new Date()): Promise<ExportResult> {
   const partial = `${file}.partial`;
+  // An archive holds what the database does, password hashes included: 0600 from its first byte, in a folder made
+  // 0700 when the export makes it. The rename keeps the mode.
+  ensurePrivateDir(dirname(file));
+  ensurePrivateFile(partial);
   const out = createWriteStream(partial);
   const hash = createHash('sha256');
   let bytes = 0;

@@ -110,6 +110,9 @@ describe('loggedUrl', () => {
       expect(loggedUrl(url)).toBe(url);
     expect(loggedUrl('/auth')).toBe('/auth');
     expect(loggedUrl('/auth?setup=x')).toBe('/auth?…');
+    // A bare code on the sign-in page however its path is spelled.
+    for (const path of ['/auth', '/auth/', '/AUTH', '//auth', '/%61uth', '/a%75th/'])
+      expect(loggedUrl(`${path}?bare-code`)).toBe(`${path}?…`);
     expect(loggedUrl('/%E0%A4%A?setup=x')).toBe('/%E0%A4%A?…');
   });
 });

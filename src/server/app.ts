@@ -41,6 +41,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   publicUrl: string;
   /** The listening address's origin when PUBLIC_URL names another: a cookie write may come from either. */
   listenUrl?: string;
+  /** SESSION_MAX_DAYS (default 90): a session's absolute lifetime. */
+  sessionMaxDays?: number;
 };
 
 export type AppOptions = {
@@ -158,7 +160,7 @@ export async function buildApp({
   });
 
   const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
-  const sessions = new Sessions(db, now, config.publicUrl);
+  const sessions = new Sessions(db, now, { publicUrl: config.publicUrl, maxDays: config.sessionMaxDays });
   const ownOrigins = new Set(
     [config.publicUrl, config.listenUrl].filter((o): o is string => o !== undefined).map((o) => o.toLowerCase()),
   );

@@ -31,6 +31,8 @@ export type Config = {
   publicUrl: string | undefined;
   /** ADMIN_EMAIL and ADMIN_PASSWORD: the owner account made at start when no account has that email */
   owner: { email: string; password: string } | undefined;
+  /** SESSION_MAX_DAYS: a staff session ends this many days after sign-in, however much it is used */
+  sessionMaxDays: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -45,6 +47,8 @@ export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one
 
 // Both src/server/config.ts (tsx, ts-jest) and dist/server/config.js sit two levels below the repository root.
 const repoRoot = resolve(__dirname, '..', '..');
+
+const SESSION_MAX_DAYS_RULE = 'must be a whole number of days from 1 to 3650';
 
 const envSchema = z.object({
   PORT: z._default(z.string().check(z.regex(/^\d{1,5}$/, 'must be a port number (0-65535)')), '3000'),
@@ -74,6 +78,7 @@ const envSchema = z.object({
     z.string().check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
   ),
   ADMIN_PASSWORD: z.optional(z.string()),
+  SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
 });
 
 const PUBLIC_URL_RULE = 'must be an absolute http(s) URL of the site root, such as https://touchline.example';
@@ -151,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const port = Number(e.PORT);
   if (port > 65535) throw new ConfigError('Invalid configuration:\n  PORT: must be a port number (0-65535)');
+  const sessionMaxDays = Number(e.SESSION_MAX_DAYS);
+  if (sessionMaxDays > 3650)
+    throw new ConfigError(`Invalid configuration:\n  SESSION_MAX_DAYS: ${SESSION_MAX_DAYS_RULE}`);
   let trustProxy: TrustProxy;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -193,5 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clientDir: resolve(cwd, e.CLIENT_DIR),
     publicUrl,
     owner,
+    sessionMaxDays,
   };
 }

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       clientDir: resolve(__dirname, '..', '..', 'dist', 'client'),
       publicUrl: undefined,
+      sessionMaxDays: 90,
     });
   });
 
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         CLIENT_DIR: 'build/client',
         PUBLIC_URL: 'https://touchline.example',
+        SESSION_MAX_DAYS: '14',
       },
       cwd,
     );
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       clientDir: '/srv/touchline/build/client',
       publicUrl: 'https://touchline.example',
+      sessionMaxDays: 14,
     });
   });
 
@@ -73,6 +76,10 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/LOG_LEVEL: /);
     expect(bad).toThrow(/ADMIN_TOKEN: must be at least 32 characters; make one with: openssl rand -hex 32/);
     expect(() => loadConfig({ PORT: '70000' }, cwd)).toThrow(/PORT: must be a port number/);
+    for (const days of ['0', '-1', '1.5', '30d', '3651'])
+      expect(() => loadConfig({ SESSION_MAX_DAYS: days }, cwd)).toThrow(
+        /SESSION_MAX_DAYS: must be a whole number of days from 1 to 3650/,
+      );
   });
 });
 

@@ -1,8 +1,9 @@
 // Where the admin token comes from: ADMIN_TOKEN, else a random token generated once and kept in DATA_DIR.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, SECRET_ADVICE, SECRET_MIN_LENGTH } from '../config';
+import { ensurePrivateDir, PRIVATE_FILE } from '../db/privateFiles';
 
 export type AdminToken = { token: string; source: 'env' | 'generated' | 'file'; file?: string };
 
@@ -24,11 +25,13 @@ export function resolveAdminToken(fromEnv: string | undefined, dataDir: string):
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const token = randomBytes(32).toString('base64url');
   try {
     // 'wx': when two processes start at once, the first one's token wins and the other reads it.
-    writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${token}\n`, { mode: PRIVATE_FILE, flag: 'wx' });
+    // The umask may have kept bits from the mode asked for; none may be added by it, so this is the mode.
+    chmodSync(file, PRIVATE_FILE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fromFile(file);
     throw error;

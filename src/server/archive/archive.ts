@@ -4,13 +4,16 @@
 // before it, so a damaged or truncated archive is refused before anything is kept.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { isRecord } from '../../contract/records';
 import type { Database, Db } from '../db/database';
+import { ensurePrivateDir, ensurePrivateFile } from '../db/privateFiles';
 import { ARCHIVE_TABLES } from './archiveTables';
+import { RowChecker } from './archiveRows';
 import { rebuildSearchIndex } from '../search/searchIndex';
 import type { ArchiveTable } from './archiveTables';
 
@@ -53,10 +56,14 @@ export type ExportResult = { rows: Record<string, number>; bytes: number };
 /**
  * Writes the whole blog to `file` from one consistent snapshot (a transaction: REPEATABLE READ on PostgreSQL, one
  * read transaction on SQLite), so it can run beside a live server. Written to `file.partial` and renamed at the end:
- * a failed export leaves no archive behind.
+ * a failed export leaves no archive behind. The archive is readable by this user only (0600).
  */
 export async function exportArchive(db: Db, file: string, now = new Date()): Promise<ExportResult> {
   const partial = `${file}.partial`;
+  // An archive holds what the database does, password hashes included: 0600 from its first byte, in a folder made
+  // 0700 when the export makes it. The rename keeps the mode.
+  ensurePrivateDir(dirname(file));
+  ensurePrivateFile(partial);
   const out = createWriteStream(partial);
   const hash = createHash('sha256');
   let bytes = 0;
@@ -122,6 +129,34 @@ function parseLine(line: string, number: number): Row {
   throw new ArchiveError(`the archive is damaged: line ${number} is not a record`);
 }
 
+/** How a refusal names a row: its key columns. */
+const rowName = (row: Row) =>
+  ['id', 'name', 'hash', 'post_id', 'tag_id', 'width', 'format']
+    .filter((column) => typeof row[column] === 'number' || typeof row[column] === 'string')
+    .slice(0, 2)
+    .map((column) => `${column} ${String(row[column])}`)
+    .join(', ');
+
+/**
+ * The refusal of a row no write through the API could have made (checked as archiveRows.ts says), with one line naming its
+ * table, row and field. JSON columns are checked as the archive holds them (values), bytes once decoded.
+ */
+function unwritableRow(
+  checker: RowChecker,
+  spec: ArchiveTable,
+  raw: Row,
+  row: Row,
+  line: number,
+): ArchiveError | undefined {
+  const view = spec.json === undefined ? row : { ...row, ...Object.fromEntries(spec.json.map((c) => [c, raw[c]])) };
+  const problem = checker.problem(spec.table, view);
+  if (problem === undefined) return undefined;
+  const name = rowName(raw);
+  return new ArchiveError(
+    `the API would refuse the ${spec.table} row on line ${line}${name === '' ? '' : ` (${name})`}: ${problem}`,
+  );
+}
+
 /**
  * Reads the archive's records in order, checking all of it (header, order, end record, counts, checksum), and hands
  * each row to `onRow`: an ArchiveError for the first thing wrong, thrown after every row of a sound archive was handed.
@@ -133,6 +168,8 @@ async function readArchive(
   const specs = new Map(ARCHIVE_TABLES.map((spec, index) => [spec.table as string, { spec, index }]));
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   const hash = createHash('sha256');
+  const checker = new RowChecker();
+  let unwritable: ArchiveError | undefined;
   const rows: Record<string, number> = {};
   let number = 0;
   let end: End | undefined;
@@ -165,7 +202,10 @@ async function readArchive(
       if (entry.index < current) throw new ArchiveError(`the archive is damaged: line ${number} is out of order`);
       current = entry.index;
       rows[entry.spec.table] = (rows[entry.spec.table] ?? 0) + 1;
-      await onRow(entry.spec, fromArchive(record.r as Row, entry.spec));
+      const row = fromArchive(record.r as Row, entry.spec);
+      // A damaged archive is reported as damaged: a row's own problem is the answer only once the rest holds.
+      unwritable ??= unwritableRow(checker, entry.spec, record.r as Row, row, number);
+      if (unwritable === undefined) await onRow(entry.spec, row);
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ArchiveError(`no archive at ${file}`);
@@ -180,13 +220,15 @@ async function readArchive(
     if ((end.rows?.[spec.table] ?? 0) !== (rows[spec.table] ?? 0))
       throw new ArchiveError(`the archive is damaged: the ${spec.table} rows do not add up`);
   }
+  if (unwritable !== undefined) throw unwritable;
   return rows;
 }
 
 /**
  * Loads an archive into an empty database (migrated, with no posts, uploads or any other archived row), keeping ids,
  * upload names and dates. The whole archive is checked first, then loaded in one transaction: a damaged, truncated or
- * unknown archive, or a database that is not empty, is refused with an ArchiveError and changes nothing.
+ * unknown archive, a row the API would have refused (archiveRows.ts), or a database that is not empty, is refused
+ * with an ArchiveError and changes nothing.
  */
 export async function importArchive(db: Db, file: string): Promise<{ rows: Record<string, number> }> {
   await readArchive(file, async () => undefined);

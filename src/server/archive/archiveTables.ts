@@ -1,7 +1,7 @@
 // The one ordered registry of what an archive holds. Export writes these tables in this order; import
 // loads them in this order (parents before children, for the foreign keys) and resets the identity columns named
 // here. A new table joins the archive by one entry here (accounts, tags and post_tags go before or after posts as
-// their keys need); sessions never do.
+// their keys need) and its column rules in archiveRows.ts, which import checks every row against; sessions never do.
 import type { Database } from '../db/database';
 
 export type ArchiveTable = {

@@ -1,5 +1,4 @@
 // The one Database interface (snake_case tables) and the factory that opens SQLite or PostgreSQL behind Kysely.
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -9,6 +8,7 @@ import { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 import type { StaffRole } from '../../contract/roles';
 import type { DatabaseConfig } from '../config';
+import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from './privateFiles';
 
 /** ISO text on SQLite, timestamptz (read back as Date) on PostgreSQL; always written as an ISO string. */
 type Timestamp = ColumnType<Date | string, string, never>;
@@ -248,9 +248,18 @@ export function openDatabase(config: DatabaseConfig): Db {
       dialect: 'postgres',
     };
   }
-  if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
+  const onDisk = config.file !== ':memory:';
+  // The file holds every password hash: 0600 before SQLite opens it. SQLite gives the -wal and -shm files it makes
+  // the database file's mode; ones an earlier release left readable are narrowed here, and again once WAL is on.
+  const walFiles = [`${config.file}-wal`, `${config.file}-shm`];
+  if (onDisk) {
+    ensurePrivateDir(dirname(config.file));
+    ensurePrivateFile(config.file);
+    walFiles.forEach(makePrivateIfPresent);
+  }
   const sqlite = new SQLite(config.file);
   sqlite.pragma('journal_mode = WAL');
+  if (onDisk) walFiles.forEach(makePrivateIfPresent);
   // FULL: a post that got its 201 survives a power cut too, not only a killed process.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

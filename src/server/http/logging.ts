@@ -109,8 +109,35 @@ function writableDirectly(log: PinoParts): boolean {
   );
 }
 
-/** A sign-up link's code (setup or invitation) is a secret until used: the log keeps the page, not the code. */
-export const loggedUrl = (url: string): string => (url.startsWith('/auth?') ? '/auth?…' : url);
+// The sign-in page's address however it is spelled (`/auth`, `/auth/`, `/Auth`, `//auth`), up to its query.
+const AUTH_URL = /^\/+auth\/*\?/i;
+const AUTH_PATH = /^\/+auth\/*$/i;
+// A code wherever it is sent: invitation, setup and password-reset links carry it in one of these.
+const SECRET_PARAM = /[?&](?:invite|invitation|setup|reset|code|token)=/i;
+
+/** Whether a percent-encoded path (`/%61uth`) is the sign-in page's. */
+function encodesAuth(path: string): boolean {
+  try {
+    return AUTH_PATH.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A sign-up or reset link's code (setup, invitation, password reset) is a secret until used: the log keeps the page
+ * and drops the query of every `/auth` address, and of any address whose query names such a code. An address
+ * without a query (nearly every request) costs one search for `?`; one with a query, two anchored tests.
+ */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const secret =
+    AUTH_URL.test(url) ||
+    SECRET_PARAM.test(url) ||
+    (url.lastIndexOf('%', mark) >= 0 && encodesAuth(url.slice(0, mark)));
+  return secret ? `${url.slice(0, mark)}?…` : url;
+}
 
 /**
  * The request log: one line per request at info, holding exactly what an operator reads (method, url, status, ms,

@@ -77,6 +77,34 @@ export function ignoreEmptyBody(request: FastifyRequest, _reply: FastifyReply, d
   done();
 }
 
+/** A body past its cap; the form reader ends with it (the answer, a 413, is already on its way). */
+class BodyTooLarge extends Error {
+  readonly statusCode = 413;
+}
+
+/**
+ * Counts a body as it arrives, whatever its framing (Content-Length or chunked), for a route whose reader takes the
+ * request stream itself (the multipart form): past `max` bytes the request is answered 413 at once, its connection
+ * closes, and no more of it is read. Call it in the tick the reader starts, so the count sees every byte. Returns
+ * the function that stops counting.
+ */
+export function capBody(request: FastifyRequest, reply: FastifyReply, max: number, error: string): () => void {
+  const { raw } = request;
+  let bytes = 0;
+  const count = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes <= max) return;
+    raw.off('data', count);
+    raw.unpipe();
+    raw.pause();
+    if (!reply.sent) refuseAndClose(reply, 413, error);
+    // The reader listens for the request's errors: it stops waiting for parts that will not come.
+    if (raw.listenerCount('error') > 0) raw.emit('error', new BodyTooLarge(error));
+  };
+  raw.on('data', count);
+  return () => raw.off('data', count);
+}
+
 /** A body that did not arrive in time; Fastify's body reader answers it with this status and closes the connection. */
 class BodyTimeout extends Error {
   readonly statusCode = 408;

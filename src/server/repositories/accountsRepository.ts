@@ -170,19 +170,26 @@ export async function insertSession(executor: Kysely<Database>, idHash: string, 
     .execute();
 }
 
-export type SessionRow = { account: Account; lastUsedAt: number };
+export type SessionRow = { account: Account; createdAt: number; lastUsedAt: number };
 
 /** The session and its account, read fresh on every request so a role change or removal counts at once. */
 export async function findSession(db: Db, idHash: string): Promise<SessionRow | undefined> {
   const row = await db.kysely
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.name', 'accounts.role', 'sessions.last_used_at'])
+    .select([
+      'accounts.id',
+      'accounts.email',
+      'accounts.name',
+      'accounts.role',
+      'sessions.created_at',
+      'sessions.last_used_at',
+    ])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const { last_used_at: lastUsed, ...account } = row;
-  return { account, lastUsedAt: Date.parse(isoTime(lastUsed)) };
+  const { created_at: created, last_used_at: lastUsed, ...account } = row;
+  return { account, createdAt: Date.parse(isoTime(created)), lastUsedAt: Date.parse(isoTime(lastUsed)) };
 }
 
 export async function touchSession(db: Db, idHash: string, now: Date): Promise<void> {
@@ -197,9 +204,21 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.kysely.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
-/** Sessions unused since `before` can never be used again: removed when sign-in makes a new one. */
-export async function deleteExpiredSessions(executor: Kysely<Database>, before: Date): Promise<void> {
-  await executor.deleteFrom('sessions').where('last_used_at', '<', before.toISOString()).execute();
+/**
+ * Sessions unused since `unusedSince`, or made before `madeBefore`, can never be used again: removed when sign-in
+ * makes a new one.
+ */
+export async function deleteExpiredSessions(
+  executor: Kysely<Database>,
+  unusedSince: Date,
+  madeBefore: Date,
+): Promise<void> {
+  await executor
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('last_used_at', '<', unusedSince.toISOString()), eb('created_at', '<', madeBefore.toISOString())]),
+    )
+    .execute();
 }
 
 // API keys

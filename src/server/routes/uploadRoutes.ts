@@ -4,13 +4,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import { sessionCookie } from '../accounts/sessions';
+import { SESSION_ENDED } from '../accounts/guard';
 import type { WriteGuard } from '../accounts/guard';
 import { revalidate } from '../http/etag';
 import { ImageRejected } from '../images/imageProcessing';
 import type { VariantFormat } from '../images/imageProcessing';
 import type { ImageService, StoredImage } from '../images/imageService';
 import { QueueFull } from '../images/workQueue';
-import { BODY_LIMITS, DEFAULT_TIMEOUTS, idleBodyCut, refuseAndClose } from '../http/requestLimits';
+import { BODY_LIMITS, capBody, DEFAULT_TIMEOUTS, idleBodyCut, refuseAndClose } from '../http/requestLimits';
 
 export type UploadRoutesOptions = {
   guard: WriteGuard;
@@ -47,6 +48,7 @@ const originalName = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/;
 const variantName = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(webp|avif|jpg|png)$/;
 
 const BEARER = /^Bearer\s/i;
+const NOT_BEARER = 'Send the access token as Authorization: Bearer <token>';
 const UPLOAD_TOO_LARGE = `Image is too large (max ${LIMITS.uploadMaxBytes / 1_048_576} MB)`;
 const BUSY = 'The server is busy processing images: try again in a few seconds';
 
@@ -61,21 +63,30 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
   });
 
   /**
-   * Who is asking is settled from the headers, before a byte of the body is read: an Authorization header is checked
-   * here; without one (and without a session cookie, whose form must then carry the token before the file) the
-   * answer is a 401. A refused request's connection closes, so the rest of its body is never read.
+   * Who is asking is settled from the headers, before a byte of the body is read. An Authorization header must be a
+   * valid Bearer token; a session cookie must name a live session, whose form may then carry a token field before
+   * the file (the editor's Access Token); with neither the answer is a 401. A refused request's connection closes, so
+   * the rest of its body is never read.
    */
   const credentialFirst = async (request: FastifyRequest, reply: FastifyReply) => {
     const { authorization } = request.headers;
     const form = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
-    // Some credential in the headers that is not ours to check here: the form's token field decides, before the file.
-    const other = authorization !== undefined ? !BEARER.test(authorization) : hasSessionCookie(request);
-    if (!(form && other)) {
-      void reply.header('connection', 'close');
-      if (!(await guard.authorize(request, reply))) return reply;
-      reply.removeHeader('connection');
+    if (authorization !== undefined && !BEARER.test(authorization)) {
+      refuseAndClose(reply, 401, NOT_BEARER);
+      return reply;
     }
-    // Then the size, from Content-Length alone (a chunked body meets the file size limit as it arrives).
+    void reply.header('connection', 'close');
+    if (authorization === undefined && form && hasSessionCookie(request)) {
+      // The session is looked up now; which credential the upload acts with is settled when the parts arrive.
+      const who = await guard.identify(request, reply);
+      if (reply.sent) return reply;
+      if (who === 'anonymous') {
+        void reply.code(401).send({ error: SESSION_ENDED });
+        return reply;
+      }
+    } else if (!(await guard.authorize(request, reply))) return reply;
+    reply.removeHeader('connection');
+    // Then the size, from Content-Length (a chunked body is counted as it arrives: capBody in the handler).
     if (Number(request.headers['content-length']) > BODY_LIMITS.upload) {
       refuseAndClose(reply, 413, UPLOAD_TOO_LARGE);
       return reply;
@@ -103,6 +114,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
 
       let file: Buffer | undefined;
       let fieldToken: string | undefined;
+      // Counted from the first byte the form reader takes, in this same tick: framing and all, chunked or not.
+      const uncap = capBody(request, reply, BODY_LIMITS.upload, UPLOAD_TOO_LARGE);
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
@@ -115,6 +128,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
           } else if (part.fieldname === 'accessToken' && typeof part.value === 'string') fieldToken = part.value;
         }
       } catch (error) {
+        // Answered already: the body passed its cap (capBody).
+        if (reply.sent) return reply;
         if (!authorized && !(await refuse(fieldToken))) return reply;
         // The body may go on past a limit: close the connection rather than read the rest of it.
         void reply.header('connection', 'close');
@@ -125,6 +140,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (
         request.log.info({ err: error }, 'malformed multipart body');
         return reply.code(400).send({ error: 'Malformed multipart/form-data body' });
       }
+      uncap();
+      // Whatever still follows the form (an epilogue) is not read: the answer closes the connection instead.
+      if (!request.raw.complete) void reply.header('connection', 'close');
       if (!authorized && !(await refuse(fieldToken))) return reply;
 
       if (file === undefined || file.length === 0) {

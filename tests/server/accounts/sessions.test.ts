@@ -30,7 +30,7 @@ describe('sessions', () => {
     expect(res.json()).toEqual({ user });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(
-      /^touchline_session=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
+      /^__Host-touchline_session=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
     );
     const cookie = cookieOf(setCookie);
     const me = await session(cookie);
@@ -47,7 +47,7 @@ describe('sessions', () => {
     expect(stored.password_hash).not.toContain(PASSWORD);
   });
 
-  it('gives 401 without a cookie, and no Secure flag when PUBLIC_URL is http', async () => {
+  it('gives 401 without a cookie, and a plain touchline_session cookie without Secure when PUBLIC_URL is http', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/session' })).statusCode).toBe(401);
     const plain = await startTestApp({ testDb: t.testDb, publicUrl: 'http://127.0.0.1:3000' });
     try {
@@ -57,10 +57,95 @@ describe('sessions', () => {
         url: '/api/session',
         payload: { email: account.email, password: PASSWORD },
       });
-      expect(String(res.headers['set-cookie'])).not.toContain('Secure');
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/^touchline_session=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+      const cookie = cookieOf(setCookie);
+      expect((await plain.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).statusCode).toBe(
+        200,
+      );
+      // The https site's name is not this site's cookie.
+      const renamed = `__Host-${cookie}`;
+      const other = await plain.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: renamed } });
+      expect(other.statusCode).toBe(401);
     } finally {
       await plain.close();
     }
+  });
+
+  it('on an https site honours only the __Host- cookie, which names no Domain, never the plain name', async () => {
+    const account = await createStaff(t.db, 'author');
+    const res = await signInAs(account.email, PASSWORD);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__Host-touchline_session=/);
+    expect(setCookie).toContain('; Secure');
+    expect(setCookie).toContain('; Path=/;');
+    expect(setCookie.toLowerCase()).not.toContain('domain');
+    const cookie = cookieOf(setCookie);
+    expect((await session(cookie)).statusCode).toBe(200);
+    // The same id under the plain name, as a sibling subdomain or an http page could set it: not a session here.
+    expect((await session(cookie.replace(/^__Host-/, ''))).statusCode).toBe(401);
+  });
+
+  it("treats a request carrying two session cookies of the site's name as signed out, in either order", async () => {
+    const account = await createStaff(t.db, 'author');
+    const cookie = await signIn(t.app, account.email);
+    const planted = '__Host-touchline_session=planted-by-someone-else';
+    for (const header of [`${cookie}; ${planted}`, `${planted}; ${cookie}`, `${cookie}; ${cookie}`]) {
+      expect((await session(header)).statusCode).toBe(401);
+      const write = await post({ cookie: header, ...SAME_ORIGIN });
+      expect(write.statusCode).toBe(401);
+    }
+    expect(await countPosts(t.db)).toBe(0);
+    // Another cookie beside it, even one whose name ends the same, is no second session cookie.
+    expect((await session(`x-touchline_session=1; ${cookie}; theme=dark`)).statusCode).toBe(200);
+  });
+
+  it('ends a session 90 days after sign-in however much it is used, and its cookie never outlives that', async () => {
+    const account = await createStaff(t.db, 'author');
+    const cookie = await signIn(t.app, account.email);
+    for (let day = 20; day < 90; day += 20) {
+      t.clock = START + day * DAY;
+      const used = await session(cookie);
+      expect(used.statusCode).toBe(200);
+      // The cookie is sent again for the time left: 30 days until the last 30, then what remains of the 90.
+      const left = Math.min(30, 90 - day) * DAY;
+      expect(String(used.headers['set-cookie'])).toContain(`Max-Age=${left / 1000};`);
+    }
+    t.clock = START + 90 * DAY - 1;
+    expect((await session(cookie)).statusCode).toBe(200);
+    t.clock = START + 90 * DAY;
+    expect((await session(cookie)).statusCode).toBe(401);
+    // Gone from the table too.
+    expect(await t.db.kysely.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('takes the absolute lifetime from SESSION_MAX_DAYS, and signs in with a cookie no longer than that', async () => {
+    await t.restart({ sessionMaxDays: 7 });
+    const account = await createStaff(t.db, 'author');
+    const res = await signInAs(account.email, PASSWORD);
+    expect(String(res.headers['set-cookie'])).toContain(`Max-Age=${(7 * DAY) / 1000};`);
+    const cookie = cookieOf(res.headers['set-cookie']);
+    t.clock = START + 6 * DAY;
+    expect((await session(cookie)).statusCode).toBe(200);
+    t.clock = START + 7 * DAY;
+    expect((await session(cookie)).statusCode).toBe(401);
+  });
+
+  it('removes sessions past their absolute lifetime when someone signs in', async () => {
+    const first = await createStaff(t.db, 'author');
+    await signIn(t.app, first.email);
+    t.clock = START + 20 * DAY;
+    await signIn(t.app, first.email);
+    // Kept busy: the first session would still be inside its idle window, but not inside its 90 days.
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ last_used_at: new Date(START + 91 * DAY).toISOString() })
+      .execute();
+    t.clock = START + 91 * DAY;
+    const second = await createStaff(t.db, 'editor');
+    await signIn(t.app, second.email);
+    const left = await t.db.kysely.selectFrom('sessions').select('account_id').execute();
+    expect(left.map((row) => row.account_id).sort()).toEqual([first.id, second.id].sort());
   });
 
   it('signs out with 204, clears the cookie, and a replayed old cookie then answers 401', async () => {
@@ -70,7 +155,7 @@ describe('sessions', () => {
     const headers = { cookie, ...SAME_ORIGIN, 'content-type': 'application/json' };
     const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers });
     expect(out.statusCode).toBe(204);
-    expect(String(out.headers['set-cookie'])).toMatch(/^touchline_session=; Max-Age=0; Path=\//);
+    expect(String(out.headers['set-cookie'])).toMatch(/^__Host-touchline_session=; Max-Age=0; Path=\//);
     expect((await session(cookie)).statusCode).toBe(401);
     const write = await post({ cookie, ...SAME_ORIGIN });
     expect(write.statusCode).toBe(401);

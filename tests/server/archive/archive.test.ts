@@ -1,6 +1,7 @@
 // Export and import: a blog in SQLite with posts in every status, edits, a trashed post and uploads moves
 // into another database (PostgreSQL when TEST_DATABASE_URL is set, SQLite otherwise) and answers every API request
 // and upload byte for byte as before; damaged, truncated, unknown and not-empty cases change nothing.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -169,6 +170,122 @@ describe('refusals: one line, nothing changed', () => {
     return message;
   };
 
+  /** The archive's lines with `edit` applied to its rows, sealed again (counts and checksum): sound, but hostile. */
+  const resealed = (edit: (rows: { t: string; r: Record<string, unknown> }[]) => void) => {
+    const all = lines().filter((line) => line !== '');
+    const rows = all.slice(1, -1).map((line) => JSON.parse(line) as { t: string; r: Record<string, unknown> });
+    edit(rows);
+    const body = [all[0]!, ...rows.map((row) => JSON.stringify(row))].map((line) => `${line}\n`).join('');
+    const counts: Record<string, number> = {};
+    for (const row of rows) counts[row.t] = (counts[row.t] ?? 0) + 1;
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    return `${body}${JSON.stringify({ end: true, rows: counts, sha256 })}\n`;
+  };
+  const rowsOf = (rows: { t: string; r: Record<string, unknown> }[], table: string) =>
+    rows.filter((row) => row.t === table).map((row) => row.r);
+  const first = (rows: { t: string; r: Record<string, unknown> }[], table: string) => rowsOf(rows, table)[0]!;
+  const ACCOUNT = {
+    id: 1,
+    email: 'sam@touchline.test',
+    name: 'Sam',
+    role: 'editor',
+    password_hash: '$argon2id$v=19$m=1024,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+    created_at: '2026-11-25T09:00:00.000Z',
+    updated_at: '2026-11-25T09:00:00.000Z',
+  };
+  const withAccount = (account: Record<string, unknown>) => (rows: { t: string; r: Record<string, unknown> }[]) =>
+    rows.unshift({ t: 'accounts', r: account });
+
+  it('loads a resealed archive it did not change, with an account: the sealing below is sound', async () => {
+    const file = join(dir, 'resealed.touchline');
+    writeFileSync(file, resealed(withAccount(ACCOUNT)));
+    await importArchive(target.db, file);
+    expect(await target.db.kysely.selectFrom('accounts').select('role').execute()).toEqual([{ role: 'editor' }]);
+  });
+
+  it.each<[string, (rows: { t: string; r: Record<string, unknown> }[]) => void, RegExp]>([
+    [
+      'a malformed section list',
+      (rows) => (first(rows, 'sections').content = { not: 'a list' }),
+      /^the API would refuse the sections row on line \d+ \(id \d+, post_id \d+\): content/,
+    ],
+    [
+      'a two-column section whose column has no list of text',
+      (rows) => Object.assign(first(rows, 'sections'), { type: 'two-column', content: [{ heading: 'A', list: [1] }] }),
+      /sections row on line \d+ .*: content/,
+    ],
+    [
+      'a javascript: URL as a post image',
+      (rows) => (first(rows, 'posts').image_url = 'javascript:alert(1)'),
+      /^the API would refuse the posts row on line 2 \(id \d+\): image_url: must be empty, an http\(s\) URL/,
+    ],
+    [
+      'a javascript: URL as a product link',
+      (rows) => (first(rows, 'products').amazon_url = 'JavaScript:alert(1)'),
+      /products row .*: amazon_url: must be empty, an http\(s\) URL/,
+    ],
+    [
+      'a NUL in a title',
+      (rows) => (first(rows, 'posts').title = 'Nul\u0000here'),
+      /posts row .*: title: must not contain NUL/,
+    ],
+    [
+      'a bad role',
+      withAccount({ ...ACCOUNT, role: 'admin' }),
+      /accounts row on line 2 \(id 1, name Sam\): role: must be one of/,
+    ],
+    [
+      'an email the API would not store',
+      withAccount({ ...ACCOUNT, email: 'Sam@Touchline.test' }),
+      /accounts row .*: email: is not stored as the API stores it/,
+    ],
+    ['a password hash that is none', withAccount({ ...ACCOUNT, password_hash: 'plain' }), /password_hash: must be/],
+    [
+      'a status no post has',
+      (rows) => (first(rows, 'posts').status = 'scheduled'),
+      /posts row .*: status: must be one of "published", "draft"/,
+    ],
+    ['a time that is none', (rows) => (first(rows, 'posts').publish_at = 'soon'), /publish_at: must be a UTC time/],
+    ['a column no table has', (rows) => (first(rows, 'posts').evil = 1), /posts row .*: evil: is no column of posts/],
+    ['a missing column', (rows) => delete first(rows, 'products').title, /products row .*: title: is missing/],
+    [
+      'a revision whose post has a malformed section',
+      (rows) => {
+        const post = first(rows, 'post_revisions').post as { sections: unknown[] };
+        post.sections = [{ id: 1, type: 'two-column', icon: '', title: '', paragraph: '', columns: 'x' }];
+      },
+      /post_revisions row .*: post: header\.sections\[0\]\.columns: /,
+    ],
+    [
+      'an upload whose type is not its name',
+      (rows) => (first(rows, 'uploads').content_type = 'image/svg+xml'),
+      /uploads row .*: content_type: must be the image type its name says/,
+    ],
+    [
+      // The last rows of the archive: nothing before them is kept either.
+      'an image variant whose size is not its bytes',
+      (rows) => (rowsOf(rows, 'image_variants').at(-1)!.byte_size = 1),
+      /image_variants row .*: byte_size: must be the length of data/,
+    ],
+  ])('refuses the whole archive for %s, naming the table, row and field', async (_name, edit, message) => {
+    expect(await attempt(resealed(edit))).toMatch(message);
+    expect(await target.db.kysely.selectFrom('accounts').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses a post with more sections than a write may have', async () => {
+    const message = await attempt(
+      resealed((rows) => {
+        const section = first(rows, 'sections');
+        const more = Array.from({ length: 51 }, (_, i) => ({
+          t: 'sections',
+          r: { ...section, id: 10_000 + i, position: 100 + i },
+        }));
+        rows.splice(rows.indexOf(rows.find((row) => row.r === section)!), 0, ...more);
+      }),
+    );
+    expect(message).toMatch(/sections row .*: post_id: post \d+ has more than 50 sections/);
+  });
+
   it('refuses a truncated archive', async () => {
     const all = lines();
     expect(await attempt(all.slice(0, -3).join('\n'))).toMatch(/truncated/);
@@ -207,9 +324,13 @@ describe('refusals: one line, nothing changed', () => {
   });
 
   it('leaves no archive behind when an export fails', async () => {
-    const file = join(dir, 'missing-dir', 'x.touchline');
-    await expect(exportArchive(source.db, file)).rejects.toThrow();
+    // A database that stops answering once the archive file is open (the export makes a missing folder itself).
+    const gone = await sqliteDb('gone.db');
+    await gone.drop();
+    const file = join(dir, 'x.touchline');
+    await expect(exportArchive(gone.db, file)).rejects.toThrow();
     expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.partial`)).toBe(false);
   });
 });
 

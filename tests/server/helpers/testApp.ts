@@ -32,6 +32,8 @@ export async function startTestApp(
     publicUrl?: string;
     /** the listening address when it differs from PUBLIC_URL (main.ts passes it) */
     listenUrl?: string;
+    /** SESSION_MAX_DAYS (default 90) */
+    sessionMaxDays?: number;
     /** Fastify trustProxy as TRUST_PROXY gives it (default false) */
     trustProxy?: AppOptions['config']['trustProxy'];
     /** socket and body timeouts (tests shorten them) */
@@ -51,6 +53,7 @@ export async function startTestApp(
       clientDir: options.clientDir ?? join(tmpdir(), 'touchline-no-client-here'),
       publicUrl: options.publicUrl ?? PUBLIC_URL,
       listenUrl: options.listenUrl,
+      sessionMaxDays: options.sessionMaxDays,
     },
     attemptLimits: options.attemptLimits,
     // Tests only: a cheap argon2id, so a sign-in takes milliseconds (production always uses OWASP_COST).

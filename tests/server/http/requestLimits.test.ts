@@ -156,6 +156,73 @@ describe('bodies are read only where they are taken', () => {
     expect(await countUploads(t.db)).toBe(0);
   });
 
+  /** Resolves with how many bytes the server read from the next connection made to it, once that one closes. */
+  const nextConsumed = () =>
+    new Promise<number>((resolve) =>
+      t.app.server.once('connection', (socket: Socket) => socket.once('close', () => resolve(socket.bytesRead))),
+    );
+
+  /** Sends `head`, then up to `total` bytes of body in 64 KB pieces, `everyMs` apart, until the server hangs up. */
+  async function sendSlowly(c: Connection, head: string, total: number, everyMs: number, framed = false) {
+    let open = true;
+    void c.closed.then(() => (open = false));
+    c.socket.write(head);
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    for (let sent = 0; open && sent < total; sent += piece.length) {
+      c.socket.write(framed ? Buffer.concat([Buffer.from('10000\r\n'), piece, Buffer.from('\r\n')]) : piece);
+      await pace(everyMs);
+    }
+    return open;
+  }
+
+  it.each([
+    [
+      'Authorization: Basic',
+      'Authorization: Basic dXNlcjpwYXNz',
+      'Send the access token as Authorization: Bearer <token>',
+    ],
+    [
+      'a cookie that names no session',
+      'Cookie: __Host-touchline_session=junk',
+      'Your session has ended: sign in again',
+    ],
+  ])(
+    'answers an upload with %s 401 and Connection: close before 1 MB of its body is read, chunked or not',
+    async (_name, credential, error) => {
+      // 20 MB by Content-Length (under the cap, so only the credential can refuse it), or 400 MB chunked.
+      for (const framing of ['Content-Length: 20971520', 'Transfer-Encoding: chunked']) {
+        const consumed = nextConsumed();
+        const c = await open(port);
+        const head = `POST /api/uploads HTTP/1.1\r\nHost: x\r\n${credential}\r\nContent-Type: multipart/form-data; boundary=zz\r\n${framing}\r\n\r\n`;
+        // 4 MB at a slow pace: a server that read the body would have read it all before the client gave up.
+        const stillOpen = await sendSlowly(c, head, 4 * 1_048_576, 5, framing.startsWith('Transfer'));
+        const res = await response(c);
+        expect(res.status).toBe(401);
+        expect(res.headers).toContain('connection: close');
+        expect(JSON.parse(res.body)).toEqual({ error });
+        if (stillOpen) c.socket.destroy();
+        expect(await consumed).toBeLessThan(1_048_576);
+      }
+      expect(await countUploads(t.db)).toBe(0);
+    },
+  );
+
+  it('stops a chunked upload with a valid token once its body passes 25 MB + 64 KB, counted as it arrives', async () => {
+    const consumed = nextConsumed();
+    const c = await open(port);
+    // A preamble before the first boundary is no part: only a count of the bytes themselves stops it.
+    const head = `POST /api/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: multipart/form-data; boundary=zz\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const stillOpen = await sendSlowly(c, head, 40 * 1_048_576, 0, true);
+    const res = await response(c);
+    expect(res.status).toBe(413);
+    expect(res.headers).toContain('connection: close');
+    expect(JSON.parse(res.body)).toEqual({ error: 'Image is too large (max 25 MB)' });
+    if (stillOpen) c.socket.destroy();
+    expect(await consumed).toBeGreaterThan(BODY_LIMITS.upload);
+    expect(await consumed).toBeLessThan(BODY_LIMITS.upload + 2 * 1_048_576);
+    expect(await countUploads(t.db)).toBe(0);
+  });
+
   it('still takes a 1 MB post body', async () => {
     const submission = validSubmission();
     const padded = { ...submission, header: { ...submission.header, readTime: '' }, pad: 'x'.repeat(1_000_000) };

@@ -76,7 +76,7 @@ describe('the built client', () => {
     for (const headers of [
       {},
       { authorization: `Bearer ${TOKEN}` },
-      { cookie: 'touchline_session=revoked-or-made-up' },
+      { cookie: '__Host-touchline_session=revoked-or-made-up' },
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode).toBe(303);

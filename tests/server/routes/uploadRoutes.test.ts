@@ -4,6 +4,7 @@ import { LIMITS } from '../../../src/contract/limits';
 import { countUploads } from '../../../src/server/repositories/uploadsRepository';
 import { multipart, TOKEN, useTestApp } from '../helpers/testApp';
 import { emptyDatabase } from '../helpers/testDb';
+import { staffSession } from '../helpers/accounts';
 import { jpegOfSize, sampleImages } from '../helpers/images';
 
 // A new app per test, so the failed-token counter starts at zero.
@@ -27,8 +28,10 @@ async function upload(fields: Parameters<typeof multipart>[0], headers: Record<s
 }
 
 const BEARER = { authorization: `Bearer ${TOKEN}` };
-/** A cookie that names no session: it proves nothing, but it lets a form carry the token itself. */
-const SESSION = { cookie: 'touchline_session=not-yet-a-session' };
+/** A cookie that names no session: it proves nothing, and is refused before the body. */
+const JUNK_COOKIE = { cookie: '__Host-touchline_session=not-a-session' };
+/** A live session's cookie, sent without Origin: the session alone may not write, but its form may carry a token. */
+const liveSession = async () => ({ cookie: (await staffSession(t.app, t.db, 'author')).cookie });
 
 // Several tests send 25 MB bodies through the real image pipeline: seconds each on a busy 2-core machine.
 jest.setTimeout(60_000);
@@ -68,19 +71,28 @@ describe('POST /api/uploads', () => {
     const none = await upload({ file: { bytes: IMAGES.png, name: 'a.png' } });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ error: 'Access token required' });
-    const wrongField = await upload({ accessToken: 'nope', file: { bytes: IMAGES.png, name: 'a.png' } }, SESSION);
+    const junk = await upload({ accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } }, JUNK_COOKIE);
+    expect(junk.statusCode).toBe(401);
+    expect(junk.json()).toEqual({ error: 'Your session has ended: sign in again' });
+    const wrongField = await upload(
+      { accessToken: 'nope', file: { bytes: IMAGES.png, name: 'a.png' } },
+      await liveSession(),
+    );
     expect(wrongField.statusCode).toBe(401);
     const wrongBearer = await upload({ file: { bytes: IMAGES.png, name: 'a.png' } }, { authorization: 'Bearer nope' });
     expect(wrongBearer.statusCode).toBe(401);
     expect(await countUploads(t.db)).toBe(0);
   });
 
-  it('takes the form field token when the Authorization header is not a Bearer token', async () => {
+  it('refuses an Authorization header that is not a Bearer token before the body, whatever the form carries', async () => {
     const res = await upload(
       { accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } },
-      { authorization: 'Basic dXNlcjpwYXNz' },
+      { authorization: 'Basic dXNlcjpwYXNz', ...(await liveSession()) },
     );
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Send the access token as Authorization: Bearer <token>' });
+    expect(res.headers.connection).toBe('close');
+    expect(await countUploads(t.db)).toBe(0);
   });
 
   it('checks the token before the content: a wrong token with an SVG is a 401', async () => {
@@ -128,14 +140,15 @@ describe('POST /api/uploads', () => {
     expect(served.rawPayload.length).toBeLessThan(10_000);
   });
 
-  it('takes a form field token only before the file: a file part with no valid credential before it is a 401', async () => {
-    const before = await upload({ accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } }, SESSION);
+  it('takes a form field token only before the file: a file part with no valid credential before it is refused', async () => {
+    const session = await liveSession();
+    const before = await upload({ accessToken: TOKEN, file: { bytes: IMAGES.png, name: 'a.png' } }, session);
     expect(before.statusCode).toBe(201);
     await emptyDatabase(t.testDb);
-    const after = await upload({ file: { bytes: IMAGES.jpg, name: 'a.jpg' }, accessToken: TOKEN }, SESSION);
-    expect(after.statusCode).toBe(401);
-    // The cookie (made up here) names no live session, and the token came too late to count.
-    expect(after.json()).toEqual({ error: 'Your session has ended: sign in again' });
+    const after = await upload({ file: { bytes: IMAGES.jpg, name: 'a.jpg' }, accessToken: TOKEN }, session);
+    // The token came too late to count, and the session alone writes only from the site's own pages.
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual({ error: 'This request did not come from this site' });
     // The rest of the body is not read: the connection closes after the answer.
     expect(after.headers.connection).toBe('close');
     expect(await countUploads(t.db)).toBe(0);
@@ -166,7 +179,10 @@ describe('POST /api/uploads', () => {
       expect(res.json()).toEqual({ error: 'Access token required' });
     }
     // A wrong form token that comes first is refused before the file is read.
-    const wrongFirst = await upload({ accessToken: 'nope', file: { bytes: big, name: 'big.png' } }, SESSION);
+    const wrongFirst = await upload(
+      { accessToken: 'nope', file: { bytes: big, name: 'big.png' } },
+      await liveSession(),
+    );
     expect(wrongFirst.statusCode).toBe(401);
     expect(wrongFirst.json()).toEqual({ error: 'Invalid access token' });
     expect(await countUploads(t.db)).toBe(0);

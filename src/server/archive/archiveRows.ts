@@ -1,0 +1,309 @@
+// What import accepts of each archived row: the same rules as a write through the API (contract/schemas.ts for posts
+// and their parts, URLs included; the account schemas for emails, names and roles; the tag rule), the stored shapes
+// the server reads back (timestamps, hashes, image facts, a revision's post), and the counts a post may have. A row
+// that breaks one is named by table, line and field, and the whole archive is refused.
+import * as z from 'zod/mini';
+import { newKeySchema, signInSchema, signUpSchema } from '../../contract/accountSchemas';
+import { LIMITS, POST_ID_MAX } from '../../contract/limits';
+import { isRecord } from '../../contract/records';
+import { STAFF_ROLES } from '../../contract/roles';
+import {
+  blogSubmissionSchema,
+  footerInputSchema,
+  headerInputSchema,
+  productInputSchema,
+  sectionInputSchema,
+  singleParagraphInputSchema,
+} from '../../contract/schemas';
+import { slugOf, TAGS_MAX } from '../../contract/tags';
+import { formatIssues } from '../http/validation';
+import type { Database } from '../db/database';
+
+type Row = Record<string, unknown>;
+/** A column's rule: the problem with its value, or undefined when it may be stored. */
+type Check = (value: unknown, row: Row) => string | undefined;
+
+/** The first problem a schema finds in a value, as "path: message" (path relative to the value). */
+function schemaProblem(schema: z.core.$ZodType, value: unknown): string | undefined {
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return undefined;
+  const [first] = formatIssues(parsed.error.issues);
+  if (first === undefined) return 'is not valid';
+  return first.path === '' ? first.message : `${first.path}: ${first.message}`;
+}
+
+/** A column checked by (part of) a write's schema; undefined is no column value, so a default never fills it. */
+const bySchema =
+  (schema: z.core.$ZodType): Check =>
+  (value) =>
+    value === undefined ? 'is missing' : schemaProblem(schema, value);
+
+/** Like bySchema, and the value must be stored as the schema would leave it (trimmed, say). */
+const exactly =
+  (schema: z.core.$ZodType, normal: (value: string) => string = (s) => s): Check =>
+  (value) => {
+    const problem = bySchema(schema)(value, {});
+    if (problem !== undefined) return problem;
+    const parsed = z.parse(schema, value);
+    return parsed === value && normal(value as string) === value ? undefined : 'is not stored as the API stores it';
+  };
+
+const id: Check = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= POST_ID_MAX
+    ? undefined
+    : 'must be a whole number from 1 to 2147483647';
+const position: Check = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 1_000
+    ? undefined
+    : 'must be a whole number from 0';
+const nullable =
+  (check: Check): Check =>
+  (value, row) =>
+    value === null ? undefined : check(value, row);
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
+const time: Check = (value) =>
+  typeof value === 'string' && ISO_TIME.test(value) && Number.isFinite(Date.parse(value))
+    ? undefined
+    : 'must be a UTC time such as 2026-11-25T09:00:00.000Z';
+
+const oneOf =
+  (values: readonly unknown[]): Check =>
+  (value) =>
+    values.includes(value) ? undefined : `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+const matches =
+  (pattern: RegExp, what: string): Check =>
+  (value) =>
+    typeof value === 'string' && pattern.test(value) ? undefined : `must be ${what}`;
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Text the server writes itself (a hash, a name it copied): a string without control characters, of bounded size. */
+const plain =
+  (max: number): Check =>
+  (value) =>
+    typeof value === 'string' && value.length <= max && !CONTROL.test(value)
+      ? undefined
+      : `must be text of at most ${max} characters without control characters`;
+
+/** Bytes as the archive writes them ({$bytes: base64}); decoded by then, so a Buffer here. */
+const bytes: Check = (value) => (Buffer.isBuffer(value) ? undefined : 'must be bytes ({"$bytes": "<base64>"})');
+const byteSize: Check = (value, row) =>
+  Buffer.isBuffer(row.data) && value === row.data.length ? undefined : 'must be the length of data';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+const contentTypeOf =
+  (extOf: (row: Row) => string): Check =>
+  (value, row) =>
+    value === IMAGE_TYPES[extOf(row)] ? undefined : 'must be the image type its name says';
+
+const header = headerInputSchema.shape;
+const footer = footerInputSchema.shape;
+const product = productInputSchema.shape;
+const section = singleParagraphInputSchema.shape;
+
+/** Section content as stored (a list, or columns) back in the submitted shape, for the write's section schema. */
+function sectionInput(row: Row): unknown {
+  const { type, icon, title, paragraph, content } = row;
+  return type === 'two-column'
+    ? { type, icon, title, paragraph, columns: content }
+    : { type, icon, title, paragraph, list: content };
+}
+
+const listOf = (value: unknown) =>
+  Array.isArray(value) ? value.map((entry) => (isRecord(entry) ? entry.item : entry)) : value;
+
+/** A revision's post (the read shape a change replaced) as a submission, so the write's schema checks all of it. */
+function revisionSubmission(post: Row): unknown {
+  const sections = Array.isArray(post.sections)
+    ? post.sections.map((section: unknown) =>
+        isRecord(section)
+          ? {
+              ...section,
+              list: listOf(section.list),
+              columns: Array.isArray(section.columns)
+                ? section.columns.map((c: unknown) => (isRecord(c) ? { ...c, list: listOf(c.list) } : c))
+                : section.columns,
+            }
+          : section,
+      )
+    : post.sections;
+  const tags = Array.isArray(post.tags) ? post.tags.map((tag: unknown) => (isRecord(tag) ? tag.name : tag)) : [];
+  return {
+    header: {
+      icon: post.icon,
+      title: post.title,
+      image: post.imageUrl,
+      publishDate: post.publishDate,
+      readTime: post.readTime,
+      sections,
+      tags,
+    },
+    products: post.products,
+    footer: { authorName: post.authorName, authorTitle: post.authorTitle, imageUrl: post.authorImage },
+  };
+}
+
+const revisionPost: Check = (value, row) => {
+  if (!isRecord(value)) return 'must be a post';
+  const problem = schemaProblem(blogSubmissionSchema, revisionSubmission(value));
+  if (problem !== undefined) return problem;
+  if (value.id !== row.post_id) return "id: must be the id of the revision's post";
+  const parts = [...(value.sections as unknown[]), ...((value.products as unknown[] | undefined) ?? [])];
+  if (parts.some((part) => !isRecord(part) || id(part.id, row) !== undefined)) return 'a section or product has no id';
+  return (
+    oneOf(['published', 'draft', 'scheduled'])(value.status, row) ??
+    nullable(time)(value.publishAt, row) ??
+    time(value.createdAt, row) ??
+    time(value.updatedAt, row)
+  );
+};
+
+const sectionContent: Check = (value, row) => {
+  const problem = schemaProblem(sectionInputSchema, sectionInput(row));
+  return problem === undefined ? undefined : problem.replace(/^(list|columns)\b/, 'content');
+};
+
+const tagName: Check = (value) => {
+  if (typeof value !== 'string') return 'must be text';
+  const problem = schemaProblem(header.tags, [value]);
+  if (problem !== undefined) return problem.replace(/^0: /, '');
+  return value.trim() === value ? undefined : 'must be trimmed';
+};
+
+const email = exactly(signInSchema.shape.email, (s) => s.toLowerCase());
+const accountName = exactly(signUpSchema.shape.name);
+const keyName = exactly(newKeySchema.shape.name);
+const uploadName = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/;
+const numberList = /^(?:[1-9]\d{0,4}(?:,[1-9]\d{0,4})*)?$/;
+const formatList = /^(?:(?:avif|webp)(?:,(?:avif|webp))*)?$/;
+
+/** Every column of every archived table, with its rule: a row must have exactly these. */
+export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = {
+  accounts: {
+    id,
+    email,
+    name: accountName,
+    role: oneOf(STAFF_ROLES),
+    password_hash: (value) => plain(1_000)(value, {}) ?? matches(/^\$argon2id\$/, 'an argon2id hash')(value, {}),
+    created_at: time,
+    updated_at: time,
+  },
+  api_keys: { id, name: keyName, key_hash: matches(HEX64, 'a sha256 in hex'), created_at: time },
+  posts: {
+    id,
+    title: bySchema(header.title),
+    icon: bySchema(header.icon),
+    author_name: bySchema(footer.authorName),
+    author_title: bySchema(footer.authorTitle),
+    author_image: bySchema(footer.imageUrl),
+    publish_date: bySchema(header.publishDate),
+    read_time: bySchema(header.readTime),
+    image_url: bySchema(header.image),
+    created_at: time,
+    status: oneOf(['published', 'draft']),
+    publish_at: nullable(time),
+    updated_at: time,
+    created_by: nullable(id),
+    updated_by: nullable(id),
+    deleted_at: nullable(time),
+  },
+  sections: {
+    id,
+    post_id: id,
+    position,
+    type: oneOf(['single-paragraph', 'two-column']),
+    icon: bySchema(section.icon),
+    title: bySchema(section.title),
+    paragraph: bySchema(section.paragraph),
+    content: sectionContent,
+  },
+  products: {
+    id,
+    post_id: id,
+    position,
+    title: bySchema(product.title),
+    description: bySchema(product.description),
+    price: bySchema(product.price),
+    image_url: bySchema(product.imageUrl),
+    amazon_url: bySchema(product.amazonUrl),
+  },
+  tags: {
+    id,
+    slug: (value, row) =>
+      typeof row.name === 'string' && value === slugOf(row.name) ? undefined : 'must be the slug of its name',
+    name: tagName,
+  },
+  post_tags: { post_id: id, tag_id: id, position },
+  post_revisions: {
+    id,
+    post_id: id,
+    saved_at: time,
+    saved_by_account_id: nullable(id),
+    saved_by: plain(200),
+    title: bySchema(header.title),
+    post: revisionPost,
+  },
+  uploads: {
+    name: matches(uploadName, 'a sha256 in hex with an image extension'),
+    content_type: contentTypeOf((row) => String(row.name).split('.')[1] ?? ''),
+    byte_size: byteSize,
+    data: bytes,
+    created_at: time,
+    state: oneOf(['pending', 'ready', 'failed']),
+    width: nullable(id),
+    height: nullable(id),
+    widths: nullable(matches(numberList, 'widths separated by commas')),
+    formats: nullable(matches(formatList, 'avif or webp, separated by commas')),
+    fallback: oneOf([null, 'jpg', 'png']),
+  },
+  image_variants: {
+    hash: matches(HEX64, 'a sha256 in hex'),
+    width: id,
+    format: oneOf(['webp', 'avif', 'jpg', 'png']),
+    content_type: contentTypeOf((row) => String(row.format)),
+    byte_size: byteSize,
+    data: bytes,
+    created_at: time,
+  },
+};
+
+/** The most parts one post may have, as a write allows them. */
+const PARTS_MAX: Partial<Record<keyof Database, number>> = {
+  sections: LIMITS.sectionsMax,
+  products: LIMITS.productsMax,
+  post_tags: TAGS_MAX,
+};
+
+/** Checks rows one by one as an archive is read; counts each post's parts across rows. */
+export class RowChecker {
+  private readonly parts = new Map<string, number>();
+
+  /** The problem with `row` of `table` (as decoded from the archive), or undefined when a write could have made it. */
+  problem(table: keyof Database, row: Row): string | undefined {
+    const rules = ROW_RULES[table];
+    // A table that joined the archive without its rules here is refused, not trusted.
+    if (rules === undefined) return `${table} has no import rules (src/server/archive/archiveRows.ts)`;
+    for (const column of Object.keys(row)) if (!(column in rules)) return `${column}: is no column of ${table}`;
+    for (const [column, check] of Object.entries(rules)) {
+      if (!(column in row)) return `${column}: is missing`;
+      const problem = check(row[column], row);
+      if (problem !== undefined) return `${column}: ${problem}`;
+    }
+    const max = PARTS_MAX[table];
+    if (max !== undefined) {
+      const key = `${table} ${String(row.post_id)}`;
+      const count = (this.parts.get(key) ?? 0) + 1;
+      this.parts.set(key, count);
+      if (count > max) return `post_id: post ${String(row.post_id)} has more than ${max} ${table.replace('post_', '')}`;
+    }
+    return undefined;
+  }
+}

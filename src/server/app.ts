@@ -32,6 +32,7 @@ import { uploadRoutes } from './routes/uploadRoutes';
 import { inlineScriptHashes, pageSecurityHeaders, PRE_ROUTING_HEADERS, registerSecurityHeaders } from './http/security';
 import { zodValidatorCompiler } from './http/validation';
 import { registerRequestLog } from './http/logging';
+import { checkRequestLine } from './http/requestTarget';
 import { BODY_LIMITS, DEFAULT_TIMEOUTS } from './http/requestLimits';
 import type { Timeouts } from './http/requestLimits';
 
@@ -125,6 +126,8 @@ export async function buildApp({
     // schema instead, so a malformed id of any length is the 400 it is. Node caps the whole request head at 16 KB.
     routerOptions: { maxParamLength: 16_384 },
   });
+  // Absolute-form targets and repeated Host lines, as RFC 9112 says, before routing (http/requestTarget.ts).
+  checkRequestLine(app.server);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 

@@ -94,7 +94,10 @@ export async function registerClient(
     };
     // A page is always large enough to compress.
     const coding = acceptable(request).large;
-    if (coding === undefined) return sendNotAcceptable(reply);
+    if (coding === undefined) {
+      sendNotAcceptable(reply);
+      return;
+    }
     const encoding = coding === 'identity' ? undefined : coding;
     const ready = cached?.(page, encoding);
     if (ready !== undefined) {

@@ -2,8 +2,7 @@
 // and a body prepared whole once per coding, so a kept answer is compressed once however often it is sent.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { prepareAnswer } from './answers';
-import { sendPrepared } from './answers';
+import { prepareAnswer, sendPrepared } from './answers';
 import type { PreparedAnswer, PrepareOptions } from './answers';
 import { codedEtag, strongEtag } from './etag';
 import type { CachedResponse } from './responseCache';
@@ -26,7 +25,8 @@ export type Acceptable = {
 const IDENTITY: Acceptable = { large: 'identity', small: 'identity' };
 
 /**
- * Reads Accept-Encoding. No header, or an empty one, asks for no coding. A listed coding is acceptable unless its q is
+ * Reads Accept-Encoding. No header gets identity (RFC 9110 lets the server pick any coding then, but a client that
+ * names none may decode none); an empty one asks for no coding. A listed coding is acceptable unless its q is
  * 0; `*` stands for every coding not listed; identity is acceptable unless `identity;q=0`, or `*;q=0` without an
  * identity entry, refuses it, and a client that names no weight for identity gets it only when nothing else fits.
  * `x-gzip` is gzip. An entry with a malformed weight is ignored.

@@ -1,6 +1,7 @@
 // `npm test`: every check, with a one-line summary per stage. A failing stage does not hide the others' results:
 // every stage runs unless a stage it needs failed (budget and e2e need the build). Exit 1 if anything failed.
-// Stages: typecheck, lint, jest (client, contract, server on SQLite), server jest on PostgreSQL, build, budget, e2e.
+// Stages: typecheck, lint, jest (client, contract, server on SQLite), server jest on PostgreSQL, build, budget, e2e,
+// validate (the built site's pages, feeds and sitemaps through html-validate and XML parsing).
 // Independent stages overlap, two CPU-bound ones at a time (what 2 cores hold; docs/development.md has the measured
 // plan).
 // Each stage's output is printed whole, in the order above: the earliest unfinished stage streams, the others are held
@@ -31,7 +32,8 @@ const e2eReports = (file) => ({
 /**
  * after: starts once these have ended (either way); needs: runs only if these passed. Jest on SQLite and on
  * PostgreSQL run side by side from the start (one worker each: jest's default on 2 cores), with typecheck → lint →
- * build beside them; e2e (two browser workers) and budget start when the build is done and both jest runs are over.
+ * build beside them; e2e (two browser workers), budget and validate start when the build is done and both jest runs
+ * are over (validate takes a few seconds of one core beside them).
  */
 const stages = [
   { name: 'typecheck', run: ['npm', 'run', '--silent', 'typecheck'] },
@@ -52,6 +54,7 @@ const stages = [
     after: [SQLITE, POSTGRES],
     repeat: playwrightRepeat,
   },
+  { name: 'validate', run: ['npm', 'run', '--silent', 'validate'], needs: ['build'], after: [SQLITE, POSTGRES] },
 ];
 
 const started = Date.now();

@@ -7,6 +7,14 @@ export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/**
+ * The tag of a body's compressed copy, derived from the body's: each coding is its own representation (other bytes,
+ * so another strong tag), and the one version they all carry is still readable from it.
+ */
+export function codedEtag(etag: string, coding: string): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
+}
+
 // If-None-Match as RFC 9110 reads it for GET: weak comparison, a list of tags, or * for any current representation.
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
@@ -32,9 +40,11 @@ export function revalidate(request: FastifyRequest, reply: FastifyReply, etag: s
 
 /**
  * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing resource; otherwise one listed tag must
- * equal the current one by strong comparison (a weak W/ tag never matches).
+ * equal the current one by strong comparison (a weak W/ tag never matches). The tag of a compressed copy of the current
+ * version (codedEtag) names that version too: a client that read it compressed sends that tag back.
  */
 export function ifMatchHolds(header: string | undefined, etag: string): boolean {
   if (header === undefined) return true;
-  return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
+  const current = new Set([etag, codedEtag(etag, 'br'), codedEtag(etag, 'gzip')]);
+  return header.split(',').some((tag) => tag.trim() === '*' || current.has(tag.trim()));
 }

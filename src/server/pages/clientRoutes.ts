@@ -1,37 +1,19 @@
 // The built client: files from CLIENT_DIR (pre-compressed siblings chosen by Accept-Encoding) and index.html for client routes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, matchRouteAt, pathTo, ROUTE_LIST } from '../../contract/routes';
 import type { Route } from '../../contract/routes';
 import { sendPrepared } from '../http/answers';
 import type { PreparedAnswer } from '../http/answers';
-import { PAGE_ENCODINGS } from './encoding';
+import { acceptEncodingReader, sendNotAcceptable } from '../http/contentCoding';
 import type { PageEncoding } from './encoding';
 import type { PageRequest, RenderedPage } from './render';
 import type { Shell } from './shell';
 import { refuseBody } from '../http/requestLimits';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The coding a page is sent in, by Accept-Encoding. Browsers send a handful of different headers, so each one's answer
- * is remembered (up to 200 of them: anyone can send endless others, which are then negotiated each time).
- */
-function pageEncodings(): (request: FastifyRequest) => PageEncoding | undefined {
-  const known = new Map<string, PageEncoding | null>();
-  return (request) => {
-    const header = request.headers['accept-encoding'] ?? '';
-    let encoding = known.get(header);
-    if (encoding === undefined) {
-      encoding = negotiate(header, PAGE_ENCODINGS) as PageEncoding | null;
-      if (known.size < 200) known.set(header, encoding);
-    }
-    return encoding ?? undefined;
-  };
-}
 
 export type ClientPages = {
   /** server rendering (the SSR bundle was found): the page, or undefined to send the shell */
@@ -96,7 +78,7 @@ export async function registerClient(
     });
   }
 
-  const encodingOf = pageEncodings();
+  const acceptable = acceptEncodingReader();
 
   /**
    * A page: from the cache at once when it is there (no promise on that path), else rendered, else the shell. `route`:
@@ -110,7 +92,13 @@ export async function registerClient(
       query: new URLSearchParams(search),
       match: route === undefined ? matchRoute(path) : matchRouteAt(route, path),
     };
-    const encoding = encodingOf(request);
+    // A page is always large enough to compress.
+    const coding = acceptable(request).large;
+    if (coding === undefined) {
+      sendNotAcceptable(reply);
+      return;
+    }
+    const encoding = coding === 'identity' ? undefined : coding;
     const ready = cached?.(page, encoding);
     if (ready !== undefined) {
       sendPrepared(request, reply, ready);

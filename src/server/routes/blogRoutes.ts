@@ -15,8 +15,9 @@ import { isSlug } from '../../contract/tags';
 import { parsePostId } from '../../contract/routes';
 import type { WriteGuard } from '../accounts/guard';
 import type { Db } from '../db/database';
-import { markPrivate, prepareAnswer, sendPrepared } from '../http/answers';
-import { ifMatchHolds } from '../http/etag';
+import { markPrivate } from '../http/answers';
+import { keptAnswers } from '../http/contentCoding';
+import { ifMatchHolds, strongEtag } from '../http/etag';
 import { API_HEADERS } from '../http/security';
 import { sessionCookie } from '../accounts/sessions';
 import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } from '../repositories/postsRepository';
@@ -40,24 +41,21 @@ export type BlogRoutesOptions = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * An answer serialized once, with its ETag computed once (the API's onSend hook uses a tag already set), and prepared
- * whole as an anonymous reader gets it from the cache (sendPrepared).
+ * An answer serialized once, with its ETag computed once (the API's onSend hook uses a tag already set); an anonymous
+ * reader gets it from the cache prepared whole in the coding it asks for (sendPublic).
  */
 function cachedJson(value: unknown, headers: Record<string, string> = {}): CachedResponse {
   const body = JSON.stringify(value);
-  const identity = prepareAnswer(
-    body,
-    { 'content-type': JSON_TYPE, 'cache-control': 'no-cache', vary: 'Authorization', ...headers },
-    { security: API_HEADERS },
-  );
-  return { body, headers: { ...headers, etag: identity.etag }, answers: { identity } };
+  return { body, headers: { ...headers, etag: strongEtag(body) }, answers: {} };
 }
 
-/** A cached answer as an anonymous reader gets it: written as stored. */
-function sendPublic(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  const answer = cached.answers?.identity;
-  return answer ? sendPrepared(request, reply, answer) : sendCached(reply, cached);
-}
+/** What every anonymous reader's answer says besides its own headers (a link, its tag). */
+const PUBLIC_HEADERS = { 'content-type': JSON_TYPE, 'cache-control': 'no-cache', vary: 'Authorization' };
+
+/** A cached answer as an anonymous reader gets it: written as stored, compressed once per coding. */
+const sendKept = keptAnswers(API_HEADERS);
+const sendPublic = (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) =>
+  sendKept(request, reply, cached, PUBLIC_HEADERS);
 
 function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
   return reply

@@ -1,10 +1,12 @@
 // GET /sitemap.xml, /feed.xml (Atom) and /robots.txt: how crawlers and feed readers find every post. Absolute URLs come
 // from PUBLIC_URL. Sitemap and feed answers are kept in caches.lists, so every write (and, through ContentCaches,
-// another process's write within about a second) makes the next request rebuild them with the new post in it.
+// another process's write within about a second) makes the next request rebuild them with the new post in it. Each is
+// sent compressed as Accept-Encoding asks, compressed once per coding and kept with the answer (http/contentCoding.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
-import { revalidate, strongEtag } from '../http/etag';
+import { strongEtag } from '../http/etag';
+import { keptAnswers } from '../http/contentCoding';
 import { isSlug } from '../../contract/tags';
 import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
 import { findTag, publicTagSlugs } from '../repositories/tagsRepository';
@@ -30,21 +32,19 @@ export type DiscoveryRoutesOptions = {
   now?: () => number;
   /** URLs per sitemap file (default and most the protocol allows: 50,000) */
   maxUrls?: number;
+  /** the pages' security headers (http/security.ts): these answers are written whole, so they carry them */
+  security: Readonly<Record<string, string>>;
 };
-
-function send(request: FastifyRequest, reply: FastifyReply, { body, headers }: CachedResponse) {
-  const etag = headers?.etag ?? strongEtag(body);
-  // Revalidated every time (a new post must show at once), cheaply: a 304 when nothing changed.
-  void reply.headers(headers ?? {});
-  const held = revalidate(request, reply, etag);
-  void reply.header('cache-control', 'no-cache');
-  return held ? reply.send() : reply.send(body);
-}
 
 export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (
   app,
-  { db, caches, publicUrl, now = Date.now, maxUrls = SITEMAP_MAX_URLS },
+  { db, caches, publicUrl, now = Date.now, maxUrls = SITEMAP_MAX_URLS, security },
 ) => {
+  // Revalidated every time (a new post must show at once), cheaply: a 304 when nothing changed.
+  const sendKept = keptAnswers(security);
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: CachedResponse) =>
+    sendKept(request, reply, answer, { 'cache-control': 'no-cache' });
+
   // A rebuild in progress, by cache key: requests that miss the cache meanwhile wait for it instead of starting more.
   const building = new Map<string, Promise<CachedResponse>>();
   async function cached(key: string, type: string, build: () => Promise<string>): Promise<CachedResponse> {
@@ -56,7 +56,8 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
       // Read before building: an answer built from data older than a write that lands meanwhile is not kept.
       const generation = caches.lists.generation;
       const body = await build();
-      const answer = { body, headers: { 'content-type': type, etag: strongEtag(body) } };
+      // The codings' answers are filled in by send(), into the object the cache holds a copy of.
+      const answer = { body, headers: { 'content-type': type, etag: strongEtag(body) }, answers: {} };
       caches.lists.set(key, answer, generation);
       return answer;
     })();
@@ -150,8 +151,13 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     return send(request, reply, answer);
   });
 
-  app.get('/robots.txt', async (request, reply) => {
-    const body = robotsTxt(publicUrl);
-    return send(request, reply, { body, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  // The same for every request: made once, with its answers.
+  const robotsBody = robotsTxt(publicUrl);
+  const robots: CachedResponse = {
+    body: robotsBody,
+    headers: { 'content-type': 'text/plain; charset=utf-8', etag: strongEtag(robotsBody) },
+  };
+  app.get('/robots.txt', (request, reply) => {
+    send(request, reply, robots);
   });
 };

@@ -1,6 +1,7 @@
 // Finding posts: GET /api/tags, GET /api/blogs/:id/related and GET /api/search. Every answer is about
 // public posts only, whoever asks. Tags and related stories are kept in caches.lists (dropped by every write, like the
-// lists); search answers are not kept (queries are endless, and the index answers in milliseconds).
+// lists), sent whole in the coding each reader asks for; search answers are not kept (queries are endless, and the index
+// answers in milliseconds).
 import type { FastifyPluginAsync } from 'fastify';
 import { postParams } from '../../contract/params';
 import { searchQuerySchema } from '../../contract/search';
@@ -10,6 +11,12 @@ import { findPost, relatedPosts } from '../repositories/postsRepository';
 import { searchPosts } from '../repositories/searchRepository';
 import { listTagCounts } from '../repositories/tagsRepository';
 import type { ZodTypeProvider } from '../http/validation';
+import { keptAnswers } from '../http/contentCoding';
+import { strongEtag } from '../http/etag';
+import type { CachedResponse } from '../http/responseCache';
+import { API_HEADERS } from '../http/security';
+
+const KEPT_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
 
 export type TagsSearchRoutesOptions = { db: Db; caches: ContentCaches; now?: () => number };
 
@@ -19,30 +26,33 @@ export const tagsSearchRoutes: FastifyPluginAsync<TagsSearchRoutesOptions> = asy
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  const sendKept = keptAnswers(API_HEADERS);
+
   /** A JSON answer kept in caches.lists under `key` (built at most once per generation of the caches). */
-  async function cachedJson(key: string, build: () => Promise<unknown>): Promise<string> {
+  async function cachedJson(key: string, build: () => Promise<unknown>): Promise<CachedResponse> {
     const hit = caches.lists.get(key);
-    if (hit !== undefined) return hit.body;
+    if (hit !== undefined) return hit;
     const generation = caches.lists.generation;
     const body = JSON.stringify(await build());
-    caches.lists.set(key, { body }, generation);
-    return body;
+    const answer = { body, headers: { etag: strongEtag(body) }, answers: {} };
+    caches.lists.set(key, answer, generation);
+    return answer;
   }
 
-  app.get('/tags', async (_request, reply) => {
-    const body = await cachedJson('tags', () => listTagCounts(db, { now: new Date(clock()) }));
-    return reply.type('application/json; charset=utf-8').send(body);
+  app.get('/tags', async (request, reply) => {
+    const answer = await cachedJson('tags', () => listTagCounts(db, { now: new Date(clock()) }));
+    return sendKept(request, reply, answer, KEPT_HEADERS);
   });
 
   app.get('/blogs/:id/related', { schema: { params: postParams } }, async (request, reply) => {
     const { id } = request.params;
     const at = new Date(clock());
-    const body = await cachedJson(`related:${id}`, async () => {
+    const answer = await cachedJson(`related:${id}`, async () => {
       const post = await findPost(db, id, { now: at });
       return post === undefined ? null : relatedPosts(db, post, { now: at });
     });
-    if (body === 'null') return reply.code(404).send({ error: 'Blog not found' });
-    return reply.type('application/json; charset=utf-8').send(body);
+    if (answer.body === 'null') return reply.code(404).send({ error: 'Blog not found' });
+    return sendKept(request, reply, answer, KEPT_HEADERS);
   });
 
   app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {

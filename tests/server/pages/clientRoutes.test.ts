@@ -48,6 +48,17 @@ describe('the built client', () => {
     expect(res.body).toBe(INDEX);
   });
 
+  it.each(['/', '/page/3', '/no-such-page'])(
+    'answers %s with a 406 when Accept-Encoding refuses identity and every coding offered',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'zstd, identity;q=0' } });
+      expect(res.statusCode).toBe(406);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-security-policy']).toBeDefined();
+      expect(res.json()).toEqual({ error: expect.stringMatching(/^Not acceptable/) });
+    },
+  );
+
   it.each(['/admin', '/auth?next=1', '/admin/posts', '/admin/edit/3'])(
     'answers %s with index.html kept out of search results',
     async (url) => {

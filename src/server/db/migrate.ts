@@ -9,6 +9,7 @@ import { accounts } from './migrations/20261125_0004_accounts';
 import { revisionsTrash } from './migrations/20261125_0005_revisions_trash';
 import { tagsSearch } from './migrations/20261125_0006_tags_search';
 import { searchStorage } from './migrations/20261125_0007_search_storage';
+import { headerImageAlt } from './migrations/20261126_0011_header_image_alt';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261125_0005_revisions_trash': revisionsTrash(dialect),
     '20261125_0006_tags_search': tagsSearch(dialect),
     '20261125_0007_search_storage': searchStorage(dialect),
+    '20261126_0011_header_image_alt': headerImageAlt(dialect),
   };
 }
 

@@ -10,6 +10,8 @@ export const LIMITS = {
   /** one bullet in a list */
   listItemMax: 1_000,
   urlMax: 2_048,
+  /** the header image's alt text (a sentence or two on what the photo shows) */
+  imageAltMax: 300,
   sectionsMax: 50,
   listItemsMax: 100,
   columnsMax: 2,

@@ -5,7 +5,7 @@
 import { LIMITS } from './limits';
 import { isRecord } from './records';
 import type { Product } from './types';
-import { isSafeUrl } from './urls';
+import { isSafeUrl, URL_MESSAGE } from './urls';
 
 export type ProductIssue = { path: (string | number)[]; message: string };
 
@@ -29,7 +29,7 @@ function productIssues(value: unknown, index: number): ProductIssue[] {
     else if (url.length > LIMITS.urlMax) {
       issues.push({ path: [index, field], message: `must be at most ${LIMITS.urlMax} characters` });
     } else if (!isSafeUrl(url)) {
-      issues.push({ path: [index, field], message: 'must be empty, an http(s) URL or a path starting with /' });
+      issues.push({ path: [index, field], message: URL_MESSAGE });
     }
   }
   return issues;

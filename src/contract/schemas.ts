@@ -3,17 +3,12 @@
 // z.config (see server/validation).
 import * as z from 'zod/mini';
 import { LIMITS } from './limits';
-import { isSafeUrl } from './urls';
+import { hasForbiddenChars, CONTROL_CHARS_MESSAGE } from './text';
+import { normalizeUrl, URL_MESSAGE } from './urls';
 import { slugOf, TAG_NAME_MAX, TAGS_MAX } from './tags';
 
-// Strings JSON can carry but neither database stores as sent: PostgreSQL rejects U+0000 in text and jsonb, and an
-// unpaired UTF-16 surrogate is not Unicode text at all (SQLite would store U+FFFD instead).
-// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this must find
-const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const storable = z.refine<string>(
-  (s) => !NOT_STORABLE.test(s),
-  'must not contain NUL characters or unpaired surrogates',
-);
+// Text no field stores: control characters, unpaired surrogates, U+FFFE/U+FFFF (the rule and why: text.ts).
+const storable = z.refine<string>((s) => !hasForbiddenChars(s), CONTROL_CHARS_MESSAGE);
 
 // A title needs at least one character that shows: not only spaces, nor only invisible format characters (soft
 // hyphen, zero-width spaces and joiners, direction marks, word joiner, Hangul fillers).
@@ -22,13 +17,20 @@ const VISIBLE = /[^\s\u00AD\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u
 const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`), storable);
 const optionalText = (max: number) => z._default(text(max), '');
 
-const urlSchema = z
-  .string()
-  .check(
+// Stored as the parser's serialization (percent-encoded), the one form every page, feed and API answer shows; the
+// length limit holds for that form, which the read side checks too (productCheck.ts).
+const urlSchema = z.pipe(
+  z.string().check(
     z.maxLength(LIMITS.urlMax, `must be at most ${LIMITS.urlMax} characters`),
     storable,
-    z.refine(isSafeUrl, 'must be empty, an http(s) URL or a path starting with /'),
-  );
+    z.refine((s) => normalizeUrl(s) !== undefined, URL_MESSAGE),
+    z.refine(
+      (s) => (normalizeUrl(s) ?? '').length <= LIMITS.urlMax,
+      `must be at most ${LIMITS.urlMax} characters once percent-encoded`,
+    ),
+  ),
+  z.transform((s) => normalizeUrl(s) ?? ''),
+);
 const optionalUrl = z._default(urlSchema, '');
 
 const stringList = z._default(
@@ -89,6 +91,8 @@ export const headerInputSchema = z.object({
     storable,
   ),
   image: optionalUrl,
+  /** what the header image shows, for readers who cannot see it; '' keeps it decorative */
+  imageAlt: optionalText(LIMITS.imageAltMax),
   publishDate: optionalText(LIMITS.shortTextMax),
   readTime: optionalText(LIMITS.shortTextMax),
   sections: z._default(

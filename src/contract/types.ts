@@ -50,6 +50,11 @@ export type BlogPost = PostState & {
   /** display text, e.g. '10 min read' */
   readTime: string;
   imageUrl: string;
+  /**
+   * What the header image shows, for readers who cannot see it ('' when the writer gave none: the image is then
+   * decorative). The server always sends it; optional so that a read shape from before it still is one.
+   */
+  imageAlt?: string;
   sections: Section[];
   products: Product[];
   /** ISO timestamp of when the server stored the post */

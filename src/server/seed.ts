@@ -14,6 +14,7 @@ export const SEED_POSTS: PostInput[] = [
       title: 'Why Recovery Is the Most Underrated Part of Training',
       tags: ['Training', 'Recovery'],
       image: img('recovery'),
+      imageAlt: '',
       publishDate: 'March 14, 2024',
       readTime: '6 min read',
       sections: [
@@ -72,6 +73,7 @@ export const SEED_POSTS: PostInput[] = [
       title: 'From Couch to 10K in Twelve Weeks',
       tags: ['Running', 'Training'],
       image: img('running-10k'),
+      imageAlt: '',
       publishDate: 'June 3, 2024',
       readTime: '8 min read',
       sections: [
@@ -136,6 +138,7 @@ export const SEED_POSTS: PostInput[] = [
       title: 'Inside the High Press: How Modern Football Wins the Ball Back',
       tags: ['Football', 'Tactics'],
       image: img('football-press'),
+      imageAlt: '',
       publishDate: 'September 21, 2024',
       readTime: '7 min read',
       sections: [

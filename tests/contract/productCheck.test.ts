@@ -23,7 +23,9 @@ const urls: [string, boolean][] = [
   ['data:image/png;base64,AAAA', false],
   ['//evil.example/x.png', false],
   ['/\\evil.example', false],
-  ['/with space.png', false],
+  // Accepted, and stored percent-encoded: what the post page reads is the serialization.
+  ['/with%20space.png', true],
+  ['https:///x.png', false],
   ['ftp://example.com/x', false],
   ['not a url', false],
   ['https://', false],

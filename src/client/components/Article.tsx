@@ -12,7 +12,16 @@ import styles from './Article.module.scss';
 
 export type ArticleData = Pick<
   BlogPost,
-  'title' | 'icon' | 'publishDate' | 'readTime' | 'imageUrl' | 'authorName' | 'authorTitle' | 'authorImage' | 'images'
+  | 'title'
+  | 'icon'
+  | 'publishDate'
+  | 'readTime'
+  | 'imageUrl'
+  | 'imageAlt'
+  | 'authorName'
+  | 'authorTitle'
+  | 'authorImage'
+  | 'images'
 > & { sections: readonly Section[] };
 
 export type ArticleProps = {
@@ -83,11 +92,12 @@ export function Article({ article, products, tagLinks, authorActions }: ArticleP
         {tagLinks}
       </header>
       {hero && (
-        // The largest element on the page: fetched first, never lazy. Decorative: the title says what it is.
+        // The largest element on the page: fetched first, never lazy. Described by the writer's alt text; without
+        // one it is decorative (alt=""), and the title says what the story is.
         <ResponsiveImage
           className={styles.hero}
           src={hero}
-          alt=""
+          alt={article.imageAlt ?? ''}
           box={IMAGE_BOXES.hero}
           facts={article.images?.[hero]}
           priority

@@ -1,7 +1,10 @@
 // Render-time guard for URLs from posts and drafts, with the contract's rule: nothing else gets linked or loaded.
-import { isSafeUrl } from '../../contract/urls';
+import { normalizeUrl } from '../../contract/urls';
 
-/** The URL when it is an http(s) URL or a root-relative path; otherwise undefined (so nothing is linked/loaded). */
+/**
+ * An http(s) URL or a root-relative path as the contract serializes it (what the server stores: a draft's raw text
+ * shows the same); otherwise undefined, so nothing is linked or loaded.
+ */
 export function safeUrl(value: string | null | undefined): string | undefined {
-  return value && isSafeUrl(value) ? value : undefined;
+  return (value && normalizeUrl(value)) || undefined;
 }

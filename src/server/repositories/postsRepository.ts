@@ -12,6 +12,7 @@ import { tagsOfPosts, writePostTags } from './tagsRepository';
 import { isPublic } from './visibility';
 import { storeRevision } from './revisionsRepository';
 import type { Author } from './revisionsRepository';
+import { shownProduct, shownSection, shownText, shownUrl } from './shown';
 
 /** What the role rules (accounts/roles.ts) need to know of a stored post. */
 export type PostFacts = { createdBy: number | null; status: PostStatus };
@@ -93,12 +94,12 @@ function stateOf(row: SummaryRow, now: Date): PostState {
 function toSummary(row: SummaryRow, now: Date): BlogSummary {
   return {
     id: row.id,
-    title: row.title,
-    icon: row.icon,
-    authorName: row.author_name,
-    publishDate: row.publish_date,
-    readTime: row.read_time,
-    imageUrl: row.image_url,
+    title: shownText(row.title),
+    icon: shownText(row.icon),
+    authorName: shownText(row.author_name),
+    publishDate: shownText(row.publish_date),
+    readTime: shownText(row.read_time),
+    imageUrl: shownUrl(row.image_url),
     createdAt: isoTime(row.created_at),
     ...stateOf(row, now),
   };
@@ -107,6 +108,10 @@ function toSummary(row: SummaryRow, now: Date): BlogSummary {
 const items = (list: string[]) => list.map((item) => ({ item }));
 
 function toSection(row: SectionRow): Section {
+  return shownSection(storedSection(row));
+}
+
+function storedSection(row: SectionRow): Section {
   const base = { icon: row.icon, title: row.title, paragraph: row.paragraph };
   if (row.type === 'two-column') {
     const columns = json(row.content) as { heading: string; list: string[] }[];
@@ -121,14 +126,14 @@ function toSection(row: SectionRow): Section {
 }
 
 function toProduct(row: ProductRow): Product {
-  return {
+  return shownProduct({
     id: row.id,
     title: row.title,
     description: row.description,
     price: row.price,
     imageUrl: row.image_url,
     amazonUrl: row.amazon_url,
-  };
+  });
 }
 
 const summaryColumns = [
@@ -141,6 +146,7 @@ const summaryColumns = [
   'publish_date',
   'read_time',
   'image_url',
+  'image_alt',
   'created_at',
   'status',
   'publish_at',
@@ -175,7 +181,7 @@ export async function listPosts(
   const [images, tags] = await Promise.all([
     imageFactsFor(
       db.kysely,
-      page.map((row) => row.image_url),
+      page.map((row) => shownUrl(row.image_url)),
     ),
     tagsOfPosts(
       db.kysely,
@@ -184,10 +190,11 @@ export async function listPosts(
   ]);
   return {
     posts: page.map((row) => {
-      const facts = images[row.image_url];
+      const summary = toSummary(row, now);
+      const facts = images[summary.imageUrl];
       return {
-        ...toSummary(row, now),
-        images: facts === undefined ? {} : { [row.image_url]: facts },
+        ...summary,
+        images: facts === undefined ? {} : { [summary.imageUrl]: facts },
         tags: tags.get(row.id) ?? [],
       };
     }),
@@ -249,17 +256,20 @@ async function readPost(
     tagsOfPosts(executor, [id]),
   ]);
   const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
+  const authorImage = shownUrl(post.author_image);
+  const shownProducts = products.map(toProduct);
   const images = await imageFactsFor(executor, [
-    post.image_url,
-    post.author_image,
-    ...products.map((p) => p.image_url),
+    summary.imageUrl,
+    authorImage,
+    ...shownProducts.map((p) => p.imageUrl),
   ]);
   return {
     ...summary,
-    authorTitle: post.author_title,
-    authorImage: post.author_image,
+    imageAlt: shownText(post.image_alt),
+    authorTitle: shownText(post.author_title),
+    authorImage,
     sections: sections.map(toSection),
-    products: products.map(toProduct),
+    products: shownProducts,
     tags: tags.get(id) ?? [],
     createdAt,
     status,
@@ -292,6 +302,7 @@ function postColumns(input: PostInput) {
     publish_date: header.publishDate,
     read_time: header.readTime,
     image_url: header.image,
+    image_alt: header.imageAlt,
     status: input.status ?? 'published',
     publish_at: input.publishAt ?? null,
   };
@@ -629,6 +640,7 @@ export async function restoreRevision(
     publish_date: version.publishDate,
     read_time: version.readTime,
     image_url: version.imageUrl,
+    image_alt: version.imageAlt ?? '',
     status: version.status === 'draft' ? ('draft' as const) : ('published' as const),
     publish_at: version.publishAt,
   };
@@ -690,7 +702,7 @@ export async function findPostImageUrl(db: Db, id: number, now = new Date()): Pr
   if (id > POST_ID_MAX) return undefined;
   // A hint in a page anyone may load: a draft's image address would be a trace of the draft.
   const row = await onlyPublic(selectPosts(db.kysely), now).where('id', '=', id).executeTakeFirst();
-  return row?.image_url;
+  return row === undefined ? undefined : shownUrl(row.image_url);
 }
 
 export async function countPosts(db: Db): Promise<number> {

@@ -5,6 +5,7 @@ import type { BlogPost, RevisionSummary } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
 import { POST_ID_MAX } from '../../contract/limits';
+import { shownPost } from './shown';
 
 /** Who made a change, as a revision names them (accounts/actor.ts's Actor fits). */
 export type Author = { accountId: number | null; name: string };
@@ -53,5 +54,5 @@ export async function findRevision(db: Db, postId: number, revisionId: number): 
     .where('id', '=', revisionId)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  return JSON.parse(row.post) as BlogPost;
+  return shownPost(JSON.parse(row.post) as BlogPost);
 }

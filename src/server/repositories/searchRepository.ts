@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { ftsExpression, parseQuery, postgresQuery } from '../search/searchQuery';
 import { isPublic } from './visibility';
 import { tagsOfPosts } from './tagsRepository';
+import { shownText } from './shown';
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -178,11 +179,11 @@ export async function searchPosts(
   return {
     items: page.map((hit) => ({
       id: hit.id,
-      title: hit.title,
-      authorName: hit.author_name,
-      publishDate: hit.publish_date,
+      title: shownText(hit.title),
+      authorName: shownText(hit.author_name),
+      publishDate: shownText(hit.publish_date),
       tags: tags.get(hit.id) ?? [],
-      snippet: oneLine(hit.snippet),
+      snippet: oneLine(shownText(hit.snippet)),
     })),
     nextCursor: hits.length > SEARCH_PAGE_SIZE && next <= SEARCH_OFFSET_MAX ? next : null,
   };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TagCount, TagRef } from '../../contract/types';
 import type { Database, Db } from '../db/database';
 import { isPublic, notTrashed } from './visibility';
+import { shownText } from './shown';
 
 /**
  * Replaces a post's tags (inside its write's transaction). A tag row is created the first time its slug is used, with
@@ -44,13 +45,14 @@ export async function tagsOfPosts(db: Kysely<Database>, ids: number[]): Promise<
     .orderBy('post_tags.post_id')
     .orderBy('post_tags.position')
     .execute();
-  for (const row of rows) tags.get(row.post_id)?.push({ name: row.name, slug: row.slug });
+  for (const row of rows) tags.get(row.post_id)?.push({ name: shownText(row.name), slug: row.slug });
   return tags;
 }
 
 /** The tag a slug names, or undefined when none does. */
 export async function findTag(db: Db, slug: string): Promise<TagRef | undefined> {
-  return db.kysely.selectFrom('tags').select(['name', 'slug']).where('slug', '=', slug).executeTakeFirst();
+  const row = await db.kysely.selectFrom('tags').select(['name', 'slug']).where('slug', '=', slug).executeTakeFirst();
+  return row === undefined ? undefined : { name: shownText(row.name), slug: row.slug };
 }
 
 /**
@@ -70,7 +72,7 @@ export async function listTagCounts(
   query = query.where(includeHidden ? notTrashed : isPublic(now));
   const rows = await query.orderBy('count', 'desc').orderBy('tags.name').execute();
   // count(*) is a string on PostgreSQL.
-  return rows.map((row) => ({ slug: row.slug, name: row.name, count: Number(row.count) }));
+  return rows.map((row) => ({ slug: row.slug, name: shownText(row.name), count: Number(row.count) }));
 }
 
 /** Slugs of the tags with at least one public post (the sitemap lists their pages). */

@@ -95,6 +95,8 @@ export function feedXml(
       text('published', dateTime(publishedAt(post))),
       text('updated', dateTime(modifiedAt(post))),
       `<author>${text('name', post.authorName.trim() ? post.authorName : SITE_NAME)}</author>`,
+      // One per tag, the primary first: the slug is the term a reader filters on, the name what it shows.
+      ...(post.tags ?? []).map((tag) => `<category term="${escapeXml(tag.slug)}" label="${escapeXml(tag.name)}"/>`),
       `<summary type="text">${escapeXml(postDescription(post))}</summary>`,
       '</entry>\n',
     ].join('');
@@ -108,8 +110,9 @@ export function feedXml(
       'subtitle',
       tag ? `${tag.name} stories, analysis and gear picks.` : 'Sports stories, analysis and gear picks.',
     ) +
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}${selfPath}`)}"/>` +
+    // The page before the feed itself: readers that take the first link show the site, not the XML.
     `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}${pagePath}`)}"/>` +
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}${selfPath}`)}"/>` +
     text('updated', dateTime(updated)) +
     `<author>${text('name', SITE_NAME)}</author>` +
     text('icon', `${publicUrl}/favicon.svg`) +

@@ -97,11 +97,32 @@ function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[])
   };
 }
 
-function postGraph(post: BlogPost, publicUrl: string, canonical: string, description: string, image: string) {
+/** The share image as schema.org's ImageObject: whole-pixel width and height, and the writer's alt text as caption. */
+function imageObject(image: ShareImage, caption: string | undefined) {
+  return {
+    '@type': 'ImageObject',
+    url: image.url,
+    ...(image.width !== undefined && image.height !== undefined
+      ? { width: Math.round(image.width), height: Math.round(image.height) }
+      : {}),
+    ...(caption ? { caption } : {}),
+  };
+}
+
+function postGraph(
+  post: BlogPost,
+  publicUrl: string,
+  canonical: string,
+  description: string,
+  image: ShareImage,
+  imageAlt: string | undefined,
+) {
+  // Authors have no page of their own on this site: their url is the site's.
   const author = post.authorName.trim()
     ? {
         '@type': 'Person',
         name: post.authorName,
+        url: `${publicUrl}/`,
         ...(post.authorTitle.trim() ? { jobTitle: post.authorTitle } : {}),
       }
     : { '@id': `${publicUrl}/#organization` };
@@ -116,6 +137,7 @@ function postGraph(post: BlogPost, publicUrl: string, canonical: string, descrip
         name: product.title,
         ...(product.description.trim() ? { description: product.description } : {}),
         ...(productImage ? { image: productImage } : {}),
+        // Price and link only: the editor asks for no availability, and an offer claims none it was not given.
         offers: { '@type': 'Offer', ...offer, ...(offerUrl ? { url: offerUrl } : {}) },
       },
     ];
@@ -126,7 +148,7 @@ function postGraph(post: BlogPost, publicUrl: string, canonical: string, descrip
       '@id': `${canonical}#article`,
       headline: post.title,
       description,
-      image,
+      image: imageObject(image, imageAlt),
       datePublished: publishedAt(post),
       dateModified: modifiedAt(post as BlogPost & { updatedAt?: string }),
       ...(post.tags && post.tags.length > 0
@@ -178,6 +200,8 @@ export function headTags(page: HeadPage, publicUrl: string): string {
   };
   let graph: object[];
   let tagFeed = '';
+  /** what the share image shows, when it is the post's own photo and the writer said */
+  let imageAlt: string | undefined;
   if (page.kind === 'tag') {
     const { tag } = page;
     const base = pathTo('tag', { slug: tag.slug });
@@ -214,7 +238,9 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     description = postDescription(post);
     canonical = `${publicUrl}${pathTo('post', { id: post.id })}`;
     image = shareImage(post.imageUrl, post.images, publicUrl);
-    graph = postGraph(post, publicUrl, canonical, description, image.url);
+    const ownImage = image.url !== `${publicUrl}${DEFAULT_IMAGE.path}`;
+    imageAlt = ownImage && post.imageAlt?.trim() ? post.imageAlt : undefined;
+    graph = postGraph(post, publicUrl, canonical, description, image, imageAlt);
   } else {
     const fixed = FIXED[page.kind];
     title = fixed.title;
@@ -253,7 +279,11 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     property('og:image', image.url),
   ];
   if (image.width !== undefined && image.height !== undefined)
-    tags.push(property('og:image:width', String(image.width)), property('og:image:height', String(image.height)));
+    tags.push(
+      property('og:image:width', String(Math.round(image.width))),
+      property('og:image:height', String(Math.round(image.height))),
+    );
+  if (imageAlt !== undefined) tags.push(property('og:image:alt', imageAlt));
   if (page.kind === 'post') {
     const published = publishedAt(page.post);
     // og's article:published_time is a full date-time; a display date is that day.
@@ -264,6 +294,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     meta('twitter:title', ogTitle),
     meta('twitter:description', description),
     meta('twitter:image', image.url),
+    ...(imageAlt !== undefined ? [meta('twitter:image:alt', imageAlt)] : []),
     tagFeed,
     feed,
     `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': graph })}</script>`,

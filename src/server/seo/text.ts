@@ -18,8 +18,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-// XML 1.0 admits only tab, newline, carriage return and U+0020 upward, minus U+FFFE/U+FFFF. Post text may hold any
-// other control character (the API refuses only U+0000), and one of them would make the whole feed malformed.
+// XML 1.0 admits only tab, newline, carriage return and U+0020 upward, minus U+FFFE/U+FFFF. Post text reaches here
+// without control characters (refused when written, dropped from old rows when read); this is the last guard, as one
+// of them would make the whole feed malformed.
 const NOT_XML_CHAR =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -62,7 +62,10 @@ beforeAll(async () => {
     urls.push(res.json<UploadResult>().url);
   }
   const post = (title: string, extra: object = {}) =>
-    call(src, 'POST', '/api/blogs', { ...validSubmission({ title, image: urls[0] }), ...extra });
+    call(src, 'POST', '/api/blogs', {
+      ...validSubmission({ title, image: urls[0], imageAlt: `The photo of ${title}` }),
+      ...extra,
+    });
   await post('Published story');
   await post('Quiet draft', { status: 'draft' });
   await post('Scheduled story', { publishAt: '2026-12-01T09:00:00.000Z' });
@@ -70,7 +73,7 @@ beforeAll(async () => {
   for (const title of ['Edited story, again', 'Edited story, finally']) {
     clock += 60_000;
     await call(src, 'PUT', `/api/blogs/${edited.id}`, {
-      ...validSubmission({ title, image: urls[1] }),
+      ...validSubmission({ title, image: urls[1], imageAlt: `The photo of ${title}` }),
       products: [{ title: 'Ball', imageUrl: urls[2] }],
     });
   }
@@ -114,6 +117,9 @@ it('moves the whole blog into an empty database: every answer and every upload b
   const before = await answers(src);
   expect([...before.keys()].filter((k) => k.includes('/uploads/')).length).toBeGreaterThan(6);
   expect(before.get('staff /api/blogs?status=trash')).toContain('Trashed story');
+  // The header image's alt text travels with the post and with its revisions.
+  const alts = [...before.values()].filter((body) => body.includes('"imageAlt":"The photo of Edited story'));
+  expect(alts.length).toBeGreaterThan(2);
 
   const result = await exportArchive(source.db, archive());
   expect(result.rows).toMatchObject({ posts: 5, uploads: 3, post_revisions: 2 });

@@ -38,6 +38,7 @@ describe('POST /api/blogs', () => {
       publishDate: 'March 14, 2024',
       readTime: '10 min read',
       imageUrl: 'https://images.example.com/derby.jpg',
+      imageAlt: '',
       sections: [
         {
           id: expect.any(Number),

@@ -117,8 +117,8 @@ describe('headTags for a post', () => {
     const [posting] = ofType(head.graph, 'BlogPosting');
     expect(posting).toMatchObject({
       headline: 'Derby Day: Five Things We Learned',
-      image: 'https://images.example.com/derby.jpg',
-      author: { '@type': 'Person', name: 'Sam Rivera' },
+      image: { '@type': 'ImageObject', url: 'https://images.example.com/derby.jpg' },
+      author: { '@type': 'Person', name: 'Sam Rivera', url: `${SITE}/` },
       datePublished: '2024-03-14',
       mainEntityOfPage: { '@id': `${SITE}/page/42` },
     });
@@ -152,6 +152,43 @@ describe('headTags for a post', () => {
       ['Shin pads', { '@type': 'Offer', price: '9.99', priceCurrency: 'EUR' }],
     ]);
     expect(ofType(head.graph, 'Product')[0]?.image).toBe(`${SITE}/uploads/ball.png`);
+  });
+
+  describe("the header image's alt text", () => {
+    const alt = 'Fans under the floodlights before kick-off';
+
+    it('describes the share image in og:image:alt, twitter:image:alt and the JSON-LD caption', () => {
+      const head = post({ imageAlt: alt });
+      expect(head.meta('og:image:alt')).toBe(alt);
+      expect(head.meta('twitter:image:alt')).toBe(alt);
+      expect(ofType(head.graph, 'BlogPosting')[0]?.image).toEqual({
+        '@type': 'ImageObject',
+        url: 'https://images.example.com/derby.jpg',
+        caption: alt,
+      });
+    });
+
+    it("is absent when the writer gave none, or when the site's default image stands in for the photo", () => {
+      for (const head of [post({ imageAlt: '' }), post({}), post({ imageAlt: alt, imageUrl: '/images/seed/x.svg' })]) {
+        expect(head.meta('og:image:alt')).toBeNull();
+        expect(head.meta('twitter:image:alt')).toBeNull();
+        expect(ofType(head.graph, 'BlogPosting')[0]?.image).not.toHaveProperty('caption');
+      }
+    });
+
+    it('keeps hostile alt text as text', () => {
+      const hostile = '"><script>alert(1)</script>';
+      const head = post({ imageAlt: hostile });
+      expect(head.meta('og:image:alt')).toBe(hostile);
+      expect(head.doc.head.querySelectorAll('script')).toHaveLength(1);
+    });
+  });
+
+  it('claims no availability for any offer: the writer gives none', () => {
+    const head = post({});
+    const offers = ofType(head.graph, 'Product').map((product) => product.offers as Record<string, unknown>);
+    expect(offers).toHaveLength(1);
+    for (const offer of offers) expect(offer).not.toHaveProperty('availability');
   });
 
   it('dates the post by its creation when the display date does not parse', () => {
@@ -222,7 +259,19 @@ describe('headTags for a post', () => {
       const head = post({ imageUrl, images: imageFacts ? { [imageUrl]: imageFacts } : undefined });
       expect(head.meta('og:image')).toBe(expected);
       expect(head.meta('twitter:image')).toBe(expected);
-      expect(ofType(head.graph, 'BlogPosting')[0]?.image).toBe(expected);
+      expect(ofType(head.graph, 'BlogPosting')[0]?.image).toMatchObject({ '@type': 'ImageObject', url: expected });
+    });
+
+    it('gives the JSON-LD image whole-pixel width and height, as numbers', () => {
+      // 2400 × 1067 scaled to its 1024 px variant is 455.25 px high.
+      const odd = { ...facts, height: 1067 };
+      const head = post({ imageUrl: `/uploads/${HASH}.avif`, images: { [`/uploads/${HASH}.avif`]: odd } });
+      const image = ofType(head.graph, 'BlogPosting')[0]?.image as Record<string, unknown>;
+      expect(image).toMatchObject({ width: 1024, height: 455 });
+      expect(Number.isInteger(image.width) && Number.isInteger(image.height)).toBe(true);
+      expect([head.meta('og:image:width'), head.meta('og:image:height')]).toEqual(['1024', '455']);
+      const fallback = ofType(post({ imageUrl: '' }).graph, 'BlogPosting')[0]?.image;
+      expect(fallback).toEqual({ '@type': 'ImageObject', url: `${SITE}/og-image.png`, width: 1200, height: 630 });
     });
 
     it('gives the default image its size', () => {

@@ -35,6 +35,7 @@ export function postToDraft(post: AdminPost): Draft {
       icon: post.icon,
       title: post.title,
       image: post.imageUrl,
+      imageAlt: post.imageAlt ?? '',
       publishDate: post.publishDate,
       readTime: post.readTime,
       tags: (Array.isArray(post.tags) ? post.tags : []).map((tag) => tag.name).join(', '),

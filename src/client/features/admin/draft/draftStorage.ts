@@ -81,6 +81,8 @@ export function parseDraft(value: unknown): Draft | null {
     icon: text(header.icon),
     title: text(header.title),
     image: text(header.image),
+    // Drafts saved before alt text existed have none yet.
+    imageAlt: text(header.imageAlt),
     publishDate: text(header.publishDate),
     readTime: text(header.readTime),
     tags: text(header.tags),

@@ -22,6 +22,8 @@ export type DraftHeader = {
   icon: string;
   title: string;
   image: string;
+  /** what the header photo shows, for readers who cannot see it ('' leaves it decorative) */
+  imageAlt: string;
   publishDate: string;
   readTime: string;
   /** the tag names as typed, comma-separated; the first is the primary tag */

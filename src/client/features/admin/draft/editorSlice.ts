@@ -35,6 +35,7 @@ export function sampleDraft(): Draft {
       icon: 'Trophy',
       title: 'Five Drills to Sharpen Your First Touch',
       image: '',
+      imageAlt: '',
       publishDate: 'March 14, 2024',
       readTime: '10 min read',
       tags: '',
@@ -281,6 +282,8 @@ export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmi
       icon: header.icon,
       title: header.title,
       image: header.image,
+      // Left out when empty, as tags are: the API reads an absent one as none (the photo stays decorative).
+      ...(header.imageAlt !== '' ? { imageAlt: header.imageAlt } : {}),
       publishDate: header.publishDate,
       readTime: header.readTime,
       sections: header.sections.map(toSectionInput),

@@ -1,14 +1,22 @@
-// The post header: icon, title, image, publish date and read time. Its 'Title' is the form's first field so labelled.
+// The post header: icon, title, image and its alt text, publish date and read time. Its 'Title' is the form's first
+// field so labelled.
+import { useMemo } from 'react';
 import { HEADER_ICONS } from '../../../../contract/icons';
 import { LIMITS } from '../../../../contract/limits';
 import { TAG_NAME_MAX, TAGS_MAX } from '../../../../contract/tags';
+import { useDraftScope, useDraftSelector } from '../draft/draftScope';
 import { headerChanged } from '../draft/editorSlice';
+import { usePendingImage } from '../images/pendingImages';
 import type { Draft, HeaderFields as HeaderFieldValues } from '../draft/draftTypes';
 import { DraftPartCard } from './FieldCard';
 import type { FieldSpec } from './FieldCard';
 import formStyles from './PostForm.module.scss';
 
-const HEADER_FIELDS: readonly FieldSpec<keyof HeaderFieldValues>[] = [
+/** Under the alt text field while the photo has none: a photo without one is skipped by screen readers. */
+export const IMAGE_ALT_NUDGE = 'This photo has no description yet: say what it shows, for readers who cannot see it.';
+const IMAGE_ALT_HINT = 'What the photo shows, in a sentence. Leave it empty only for a purely decorative photo.';
+
+const headerFields = (nudge: boolean): readonly FieldSpec<keyof HeaderFieldValues>[] => [
   { kind: 'icon', name: 'icon', label: 'Icon', options: HEADER_ICONS },
   { name: 'title', label: 'Title', required: true, maxLength: LIMITS.titleMax, className: formStyles.wide },
   { name: 'publishDate', label: 'Publish Date', maxLength: LIMITS.shortTextMax, placeholder: 'March 14, 2024' },
@@ -38,10 +46,27 @@ const HEADER_FIELDS: readonly FieldSpec<keyof HeaderFieldValues>[] = [
     subject: 'header image',
     className: formStyles.wide,
   },
+  {
+    name: 'imageAlt',
+    label: 'Image description (alt text)',
+    maxLength: LIMITS.imageAltMax,
+    hint: nudge ? IMAGE_ALT_NUDGE : IMAGE_ALT_HINT,
+    className: formStyles.wide,
+  },
 ];
 
 const selectHeader = (draft: Draft) => draft.header;
 
+const selectHasImage = (draft: Draft) => draft.header.image.trim() !== '';
+const selectHasAlt = (draft: Draft) => draft.header.imageAlt.trim() !== '';
+
 export function HeaderFields() {
-  return <DraftPartCard legend="Header" fields={HEADER_FIELDS} select={selectHeader} change={headerChanged} />;
+  const { imageScope } = useDraftScope();
+  // A photo is set when the draft has its address or a file waits to be uploaded with the post.
+  const pending = usePendingImage('headerImage', imageScope);
+  const hasAddress = useDraftSelector(selectHasImage);
+  const hasAlt = useDraftSelector(selectHasAlt);
+  const nudge = (hasAddress || pending !== undefined) && !hasAlt;
+  const fields = useMemo(() => headerFields(nudge), [nudge]);
+  return <DraftPartCard legend="Header" fields={fields} select={selectHeader} change={headerChanged} />;
 }

@@ -41,6 +41,7 @@ function fields(before: AdminPost, after: AdminPost): { label: string; before: s
     { label: 'Title', before: before.title, after: after.title },
     { label: 'Icon', before: before.icon, after: after.icon },
     { label: 'Image', before: before.imageUrl, after: after.imageUrl },
+    { label: 'Image description', before: before.imageAlt ?? '', after: after.imageAlt ?? '' },
     { label: 'Publish date', before: before.publishDate, after: after.publishDate },
     { label: 'Read time', before: before.readTime, after: after.readTime },
     { label: 'Status', before: statusText(before), after: statusText(after) },

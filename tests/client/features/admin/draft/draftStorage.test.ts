@@ -117,6 +117,16 @@ test.each([
   expect(selectEditor(editorStore().getState())).toEqual({ ...sampleDraft(), accessToken: '' });
 });
 
+test("the header photo's alt text survives a reload; a draft saved before it existed has none", () => {
+  const first = editorStore();
+  first.dispatch(headerChanged({ imageAlt: 'Fans under the floodlights' }));
+  jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS);
+  expect(selectEditor(editorStore().getState()).header.imageAlt).toBe('Fans under the floodlights');
+
+  const { imageAlt: _none, ...older } = sampleDraft().header;
+  expect(parseDraft({ version: 1, draft: { ...sampleDraft(), header: older } })?.header.imageAlt).toBe('');
+});
+
 test('a partly damaged draft keeps what is readable and drops what is not', () => {
   const draft = parseDraft({
     version: 1,

@@ -27,7 +27,7 @@ export interface PostsTable {
   publish_date: string;
   read_time: string;
   image_url: string;
-  /** the header image's alt text; '' when the writer gave none (migration 0011) */
+  /** the header image's alt text; '' when the writer gave none (migration 0010) */
   image_alt: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   /** 'published' posts are public once publish_at (if any) has passed; 'draft' posts never are */

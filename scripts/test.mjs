@@ -54,7 +54,8 @@ const stages = [
     after: [SQLITE, POSTGRES],
     repeat: playwrightRepeat,
   },
-  { name: 'validate', run: ['npm', 'run', '--silent', 'validate'], needs: ['build'], after: [SQLITE, POSTGRES] },
+  // Part of the e2e stage: the built site as the validators its readers use see it, beside the browser tests.
+  { name: 'e2e: validate', run: ['npm', 'run', '--silent', 'validate'], needs: ['build'], after: [SQLITE, POSTGRES] },
 ];
 
 const started = Date.now();

@@ -207,6 +207,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     publish_date: bySchema(header.publishDate),
     read_time: bySchema(header.readTime),
     image_url: bySchema(header.image),
+    image_alt: bySchema(header.imageAlt),
     created_at: time,
     status: oneOf(['published', 'draft']),
     publish_at: nullable(time),

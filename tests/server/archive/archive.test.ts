@@ -233,7 +233,7 @@ describe('refusals: one line, nothing changed', () => {
     [
       'a NUL in a title',
       (rows) => (first(rows, 'posts').title = 'Nul\u0000here'),
-      /posts row .*: title: must not contain NUL/,
+      /posts row .*: title: must not contain control characters/,
     ],
     [
       'a bad role',

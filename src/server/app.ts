@@ -34,7 +34,7 @@ import { inlineScriptHashes, pageSecurityHeaders, PRE_ROUTING_HEADERS, registerS
 import { zodValidatorCompiler } from './http/validation';
 import { registerRequestLog } from './http/logging';
 import { checkRequestLine } from './http/requestTarget';
-import { BODY_LIMITS, DEFAULT_TIMEOUTS } from './http/requestLimits';
+import { BODY_LIMITS, closeLingering, DEFAULT_TIMEOUTS } from './http/requestLimits';
 import type { Timeouts } from './http/requestLimits';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
@@ -128,6 +128,8 @@ export async function buildApp({
   });
   // Absolute-form targets and repeated Host lines, as RFC 9112 says, before routing (http/requestTarget.ts).
   checkRequestLine(app.server);
+  // A connection that closes after its answer reads what the client still sends for a moment, so the answer arrives.
+  closeLingering(app.server);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 

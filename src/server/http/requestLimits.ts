@@ -2,7 +2,7 @@
 // headers and body may take to arrive. Node's server timeouts do the server-wide part; the per-route hooks here do
 // the rest, so no request pays for a hook its route does not need.
 import { PassThrough } from 'node:stream';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preParsingHookHandler } from 'fastify';
 import { LIMITS } from '../../contract/limits';
@@ -39,6 +39,34 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   uploadIdleMs: 15_000,
   keepAliveMs: 72_000,
 };
+
+/** How long, and for how many bytes, a closing connection keeps reading what the client still sends. */
+export const LINGER = { ms: 2_000, bytes: 256 * 1024 } as const;
+
+/**
+ * Closes as RFC 9112 §9.6 says: after an answer with `Connection: close` (a refusal before the body, say), Node ends
+ * the socket at once, and a body the client is still sending arrives at a closed socket: the kernel answers it with a
+ * reset, which can throw away the answer before the client reads it. So the server half-closes, reads and drops what
+ * still comes for a little while (at most LINGER), then closes. Only closing connections pay: a keep-alive one never
+ * calls destroySoon.
+ */
+export function closeLingering(server: Server): void {
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = function lingeringClose(this: Socket) {
+      if (this.writable) this.end();
+      let read = 0;
+      const close = () => this.destroy();
+      const timer = setTimeout(close, LINGER.ms).unref();
+      this.once('close', () => clearTimeout(timer));
+      this.once('end', close);
+      this.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > LINGER.bytes) close();
+      });
+      this.resume();
+    };
+  });
+}
 
 /** Whether a request announces a body: chunked, or a Content-Length above zero. */
 export function hasBody(headers: IncomingHttpHeaders): boolean {

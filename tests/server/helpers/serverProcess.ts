@@ -1,7 +1,10 @@
 // Runs src/server/main.ts as a real process (tsx loader) for the start-up, shutdown and durability tests.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDatabaseConfig, databaseUrl } from './testDb';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -72,4 +75,44 @@ export async function waitForListening(server: ServerProcess, timeoutMs = 20_000
   const started = (output: string) => /serving http:\/\/\S+/.test(output) && output.includes('touchline: sign in at ');
   const output = await server.outputWhere(started, timeoutMs);
   return /serving (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+}
+
+/**
+ * Two real server processes on one fresh database, as behind a load balancer: started one after the other (the first
+ * migrates and seeds, the second finds the database ready), handed to `run` as their base URLs, then stopped, and the
+ * database and data folder removed. `env` adds to DATA_DIR, PORT and DATABASE_URL.
+ */
+export async function withTwoServers<T>(
+  env: Record<string, string>,
+  run: (first: string, second: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'touchline-two-'));
+  const database = await createDatabaseConfig();
+  const full = { ...env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl(database.config) };
+  const servers: ServerProcess[] = [];
+  try {
+    servers.push(spawnServer(full));
+    const first = await waitForListening(servers[0]!);
+    servers.push(spawnServer(full));
+    const second = await waitForListening(servers[1]!);
+    return await run(first, second);
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+    await database.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Polls until check() holds; the time it took in ms, or a failure after 2 s. Polling is the measurement: the other
+ * process notices a change on its own real-time timer, and no signal of it crosses to this one.
+ */
+export async function within2s(check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 2_000) {
+    if (await check()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('not seen within 2 s');
 }

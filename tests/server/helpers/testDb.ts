@@ -13,6 +13,10 @@ export type TestDb = { db: Db; config: DatabaseConfig; drop: () => Promise<void>
 
 export const onPostgres = process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '';
 
+/** A database config as DATABASE_URL spells it, for a real server process. */
+export const databaseUrl = (config: DatabaseConfig) =>
+  config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url;
+
 /** An empty database config (not opened, not migrated) and the function that removes it. */
 export async function createDatabaseConfig(): Promise<{ config: DatabaseConfig; remove: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseConfig } from '../../../src/server/config';
-import { createDatabaseConfig } from '../helpers/testDb';
+import { createDatabaseConfig, databaseUrl } from '../helpers/testDb';
 
 jest.setTimeout(90_000);
 
 const root = join(__dirname, '..', '..', '..');
-const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 
 function run(args: string[], database: DatabaseConfig, dataDir: string) {
   const result = spawnSync(

@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlogPost } from '../../../src/contract/types';
-import type { DatabaseConfig } from '../../../src/server/config';
 import { validSubmission } from '../fixtures/submissions';
-import { createDatabaseConfig } from '../helpers/testDb';
+import { createDatabaseConfig, databaseUrl } from '../helpers/testDb';
 import { spawnServer, waitForListening } from '../helpers/serverProcess';
 
 jest.setTimeout(90_000);
 
 const TOKEN = 'durability-test-token-0123456789abcdef';
-const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 
 it('keeps every post that got a 201 when the server is SIGKILLed in the middle of a burst of writes', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'touchline-durability-'));

@@ -4,16 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseConfig } from '../../../src/server/config';
 import { createStaff, PASSWORD, SAME_ORIGIN, signIn } from '../helpers/accounts';
 import { startTestApp } from '../helpers/testApp';
-import { createTestDb } from '../helpers/testDb';
+import { createTestDb, databaseUrl } from '../helpers/testDb';
 import type { TestDb } from '../helpers/testDb';
 
 jest.setTimeout(90_000);
 
 const root = join(__dirname, '..', '..', '..');
-const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 
 let testDb: TestDb;
 let dataDir: string;

@@ -1,17 +1,10 @@
 // Two real server processes on one database (as behind a load balancer, TRUST_PROXY=1): a burst of 50 sent at once,
 // half to each, meets the same guess limits as one process would, and the owner still signs in from a clean address.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DatabaseConfig } from '../../../src/server/config';
 import { validSubmission } from '../fixtures/submissions';
-import { createDatabaseConfig } from '../helpers/testDb';
-import { spawnServer, waitForListening } from '../helpers/serverProcess';
-import type { ServerProcess } from '../helpers/serverProcess';
+import { withTwoServers } from '../helpers/serverProcess';
 
 jest.setTimeout(180_000);
 
-const databaseUrl = (config: DatabaseConfig) => (config.kind === 'sqlite' ? `sqlite:${config.file}` : config.url);
 const OWNER = { email: 'owner@touchline.test', password: 'two processes, one owner' };
 
 const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
@@ -22,24 +15,14 @@ async function burst(requests: Promise<Response>[]): Promise<Record<number, numb
 }
 
 it('holds every limit across two processes on one database', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'touchline-limits-'));
-  const database = await createDatabaseConfig();
   const env = {
-    DATA_DIR: dataDir,
-    PORT: '0',
     ADMIN_TOKEN: 'two-process-test-token-0123456789abcdef',
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
-    DATABASE_URL: databaseUrl(database.config),
     // The client's address comes from the one proxy's X-Forwarded-For, so the test can speak from many addresses.
     TRUST_PROXY: '1',
   };
-  const servers: ServerProcess[] = [];
-  try {
-    servers.push(spawnServer(env));
-    const a = await waitForListening(servers[0]!);
-    servers.push(spawnServer(env));
-    const b = await waitForListening(servers[1]!);
+  await withTwoServers(env, async (a, b) => {
     const either = (i: number) => (i % 2 === 0 ? a : b);
     const signIn = (i: number, address: string, email: string, password: string) =>
       fetch(`${either(i)}/api/session`, {
@@ -87,10 +70,5 @@ it('holds every limit across two processes on one database', async () => {
     expect((await write(0, '198.51.100.3', env.ADMIN_TOKEN)).status).toBe(429);
     expect((await write(1, '198.51.100.3', env.ADMIN_TOKEN)).status).toBe(429);
     expect((await write(1, '198.51.100.4', env.ADMIN_TOKEN)).status).toBe(201);
-  } finally {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((server) => server.exited));
-    await database.remove();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -4,8 +4,6 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NewPostPage } from '../../../../../src/client/features/admin/pages/NewPostPage';
-import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
-import { clearPendingImages } from '../../../../../src/client/features/admin/images/pendingImages';
 import { selectEditor } from '../../../../../src/client/features/admin/draft/editorSlice';
 import { IMAGE_ALT_NUDGE } from '../../../../../src/client/features/admin/form/HeaderFields';
 import { postToDraft } from '../../../../../src/client/features/admin/api/postDraft';
@@ -14,18 +12,11 @@ import type { BlogSubmission } from '../../../../../src/contract/schemas';
 import { samplePost } from '../../../fixtures/posts';
 import { API, server } from '../../../helpers/mswServer';
 import { renderWithProviders } from '../../../helpers/renderWithProviders';
+import { withEditorLifecycle } from '../editorLifecycle';
 
 const ALT_LABEL = 'Image description (alt text)';
 
-let alertSpy: jest.SpyInstance;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  alertSpy.mockRestore();
-  cancelPendingDraftSaves();
-  clearPendingImages();
-});
+withEditorLifecycle();
 
 const renderEditor = () => renderWithProviders(<NewPostPage />, { route: '/admin' });
 const altField = () => screen.getByLabelText(ALT_LABEL);

@@ -5,7 +5,6 @@ import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NewPostPage } from '../../../../../src/client/features/admin/pages/NewPostPage';
-import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 import { isoToLocalInput, localInputToIso } from '../../../../../src/client/features/admin/draft/localTime';
 import {
   clearPendingImages,
@@ -15,17 +14,10 @@ import {
 import { samplePost } from '../../../fixtures/posts';
 import { API, server } from '../../../helpers/mswServer';
 import { renderWithProviders } from '../../../helpers/renderWithProviders';
+import { withEditorLifecycle } from '../editorLifecycle';
 
-// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-
-let alertSpy: jest.SpyInstance;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
+const alerts = withEditorLifecycle();
 afterEach(() => {
-  alertSpy.mockRestore();
-  cancelPendingDraftSaves();
-  clearPendingImages();
   clearPendingImages('edit:7:');
   jest.restoreAllMocks();
 });
@@ -73,7 +65,7 @@ test('new posts default to Published and send the seed body (no status fields)',
   expect(screen.queryByLabelText(/Publish at/)).not.toBeInTheDocument();
   await user.type(screen.getByLabelText('Access Token'), 'tok');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Blog form submitted successfully!'));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Blog form submitted successfully!'));
   expect(bodies[0]).not.toHaveProperty('status');
   expect(bodies[0]).not.toHaveProperty('publishAt');
 });
@@ -88,7 +80,7 @@ test('Scheduled reveals "Publish at" and sends the local time with its offset', 
   expect(screen.getByText('Your local time (UTC+01:00).')).toBeInTheDocument();
   fireEvent.change(when, { target: { value: '2026-11-28T09:30' } });
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Blog form submitted successfully!'));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Blog form submitted successfully!'));
   expect(bodies[0]).toMatchObject({ status: 'published', publishAt: '2026-11-28T09:30:00+01:00' });
   expect(screen.getByText(/Scheduled “How the Press Won the Derby” for/)).toBeInTheDocument();
   paris.mockRestore();
@@ -99,7 +91,7 @@ test('Scheduled without a time is refused before anything is sent (it would publ
   const { user } = renderWithProviders(<NewPostPage />, { route: '/admin' });
   await user.selectOptions(screen.getByLabelText('Status'), 'Scheduled');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Failed to submit blog form. Please try again.'));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Failed to submit blog form. Please try again.'));
   expect(screen.getByText(/Choose the date and time to publish at/)).toBeInTheDocument();
   expect(bodies).toHaveLength(0);
 });

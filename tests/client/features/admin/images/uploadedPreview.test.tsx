@@ -3,11 +3,10 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NewPostPage } from '../../../../../src/client/features/admin/pages/NewPostPage';
-import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
-import { clearPendingImages } from '../../../../../src/client/features/admin/images/pendingImages';
 import type { ImageFacts } from '../../../../../src/contract/images';
 import { API, server } from '../../../helpers/mswServer';
 import { renderWithProviders } from '../../../helpers/renderWithProviders';
+import { withEditorLifecycle } from '../editorLifecycle';
 
 const HASH = 'd'.repeat(64);
 const URL = `/uploads/${HASH}.jpg`;
@@ -19,15 +18,7 @@ const facts: ImageFacts = {
   fallback: 'jpg',
 };
 
-let alertSpy: jest.SpyInstance;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  alertSpy.mockRestore();
-  cancelPendingDraftSaves();
-  clearPendingImages();
-});
+const alerts = withEditorLifecycle();
 
 test('after the upload, the author preview shows the uploaded variants at its 8rem box, lazily', async () => {
   server.use(
@@ -41,7 +32,7 @@ test('after the upload, the author preview shows the uploaded variants at its 8r
   expect(screen.getByRole('img', { name: 'Preview of the author image' })).not.toHaveAttribute('srcset');
 
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalled());
+  await waitFor(() => expect(alerts()).toHaveBeenCalled());
   const preview = screen.getByRole('img', { name: 'Preview of the author image' });
   expect(preview).toHaveAttribute('src', URL);
   expect(preview).toHaveAttribute('srcset', expect.stringContaining(`/uploads/${HASH}-320.jpg 320w`));

@@ -5,23 +5,14 @@ import { TOKEN, adminApi, editablePost } from '../adminFixtures';
 import { makeStore } from '../../../../../src/client/app/store';
 import { accessTokenChanged, sampleDraft } from '../../../../../src/client/features/admin/draft/editorSlice';
 import { DRAFT_STORAGE_KEY } from '../../../../../src/client/features/admin/draft/draftStorage';
-import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 
 import { CONFLICT_TEXT } from '../../../../../src/client/features/admin/api/useSavePost';
-
-// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
+import { withEditorLifecycle } from '../editorLifecycle';
 
 const SUCCESS = 'Blog form submitted successfully!';
 const FAILURE = 'Failed to submit blog form. Please try again.';
 
-let alertSpy: jest.SpyInstance;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  alertSpy.mockRestore();
-  cancelPendingDraftSaves();
-});
+const alerts = withEditorLifecycle();
 
 /** A store whose tab already holds the token (typed on /admin/posts or /admin). */
 function storeWithToken() {
@@ -62,7 +53,7 @@ test('Submit saves with PUT and If-Match, shows the spec alert and keeps editing
   await user.clear(title);
   await user.type(title, 'Derby Day, Revised');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SUCCESS));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(SUCCESS));
   const put = seen.find((request) => request.method === 'PUT');
   expect(put).toMatchObject({ ifMatch: '"v1"', auth: `Bearer ${TOKEN}` });
   expect(new URL(put!.url).pathname).toBe('/api/blogs/7');
@@ -88,9 +79,9 @@ test('each visit to Preview and Edit asks the server again, so neither shows a v
     const title = await screen.findByLabelText('Title');
     await user.clear(title);
     await user.type(title, revised);
-    alertSpy.mockClear();
+    alerts().mockClear();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SUCCESS));
+    await waitFor(() => expect(alerts()).toHaveBeenCalledWith(SUCCESS));
     const before = gets();
     await user.click(screen.getByRole('link', { name: 'Preview the post' }));
     expect(await screen.findByRole('heading', { level: 1, name: revised })).toBeInTheDocument();
@@ -108,7 +99,7 @@ test('a 412 says the post changed elsewhere, overwrites nothing, and Reload brin
   await user.clear(title);
   await user.type(title, 'My stale edit');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(FAILURE));
   expect(screen.getByRole('alert')).toHaveTextContent(CONFLICT_TEXT);
   expect(screen.getByLabelText('Title')).toHaveValue('My stale edit');
 

@@ -2,28 +2,17 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NewPostPage } from '../../../../../src/client/features/admin/pages/NewPostPage';
-import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
-import { clearPendingImages } from '../../../../../src/client/features/admin/images/pendingImages';
 import { sampleDraft, selectEditor } from '../../../../../src/client/features/admin/draft/editorSlice';
 import type { BlogSubmission } from '../../../../../src/contract/schemas';
 import { samplePost } from '../../../fixtures/posts';
 import { API, server } from '../../../helpers/mswServer';
 import { renderApp, renderWithProviders } from '../../../helpers/renderWithProviders';
+import { withEditorLifecycle } from '../editorLifecycle';
 
 const SUCCESS = 'Blog form submitted successfully!';
 const FAILURE = 'Failed to submit blog form. Please try again.';
 
-let alertSpy: jest.SpyInstance;
-beforeEach(() => {
-  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  alertSpy.mockRestore();
-  cancelPendingDraftSaves();
-  clearPendingImages();
-});
-
-// Typing into a large form with user-event is slow in jsdom; give these integration tests room on a busy machine.
+const alerts = withEditorLifecycle();
 
 const renderEditor = () => renderWithProviders(<NewPostPage />, { route: '/admin' });
 
@@ -263,8 +252,8 @@ test('Submit posts exactly the typed draft, alerts success, links the new post a
   await user.type(screen.getByLabelText('Access Token'), 'tok-1');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SUCCESS));
-  expect(alertSpy).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(SUCCESS));
+  expect(alerts()).toHaveBeenCalledTimes(1);
   expect(captured.uploads).toHaveLength(0);
   expect(captured.blogs).toEqual([
     {
@@ -316,7 +305,7 @@ test.each([
   await user.clear(screen.getByLabelText('Title'));
   await user.type(screen.getByLabelText('Title'), 'Keep me');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(FAILURE));
   expect(captured.blogs).toHaveLength(1);
   expect(screen.getByLabelText('Title')).toHaveValue('Keep me');
   expect(screen.queryByRole('link', { name: 'View the published post' })).not.toBeInTheDocument();
@@ -326,7 +315,7 @@ test('a network failure alerts the failure', async () => {
   server.use(http.post(`${API}/blogs`, () => HttpResponse.error()));
   const { user } = renderEditor();
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(FAILURE));
   expect(screen.getByText('Not published. The server could not be reached.')).toBeInTheDocument();
 });
 
@@ -341,7 +330,7 @@ test("after the failure alert, the server's reason shows beside Submit, and goes
   );
   const { user } = renderEditor();
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(FAILURE));
   const reason = 'Not published. Invalid request body: header.title is required.';
   expect(within(screen.getByRole('status')).getByText(reason)).toBeInTheDocument();
 
@@ -370,7 +359,7 @@ test('the author image previews at once, uploads with the token on submit, and t
 
   await user.type(screen.getByLabelText('Access Token'), 'tok-2');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SUCCESS));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(SUCCESS));
 
   expect(captured.uploads).toHaveLength(1);
   expect(captured.uploads[0].auth).toBe('Bearer tok-2');
@@ -387,7 +376,7 @@ test('a chosen header image is uploaded too and replaces the Image URL', async (
   await user.upload(screen.getByLabelText('Upload Header Image'), pngFile('hero.png'));
   await user.upload(screen.getByLabelText('Author Image'), pngFile('me.png'));
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(FAILURE));
 
   expect(captured.uploads.map((upload) => upload.file?.name)).toEqual(['hero.png', 'me.png']);
   expect(captured.blogs[0].header.image).toBe('/uploads/1.png');
@@ -404,7 +393,7 @@ test('a failed upload alerts the failure and does not create the post', async ()
   const { user } = renderEditor();
   await user.upload(screen.getByLabelText('Author Image'), pngFile());
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(FAILURE));
+  await waitFor(() => expect(alerts()).toHaveBeenCalledWith(FAILURE));
   expect(captured.uploads).toHaveLength(1);
   expect(captured.blogs).toHaveLength(0);
   expect(screen.getByRole('img', { name: 'Preview of the author image' })).toBeInTheDocument();

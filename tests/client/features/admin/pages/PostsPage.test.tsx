@@ -6,8 +6,6 @@ import { statusText } from '../../../../../src/client/features/admin/pages/Posts
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 import { DRAFT_STORAGE_KEY } from '../../../../../src/client/features/admin/draft/draftStorage';
 
-// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-
 afterEach(() => cancelPendingDraftSaves());
 
 async function openWithToken(token = TOKEN) {

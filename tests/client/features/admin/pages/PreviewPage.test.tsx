@@ -5,8 +5,6 @@ import { TOKEN, adminApi, editablePost } from '../adminFixtures';
 import { makeStore } from '../../../../../src/client/app/store';
 import { accessTokenChanged } from '../../../../../src/client/features/admin/draft/editorSlice';
 
-// Whole-app renders with lazy pages: on a busy machine the first render can take more than the default second.
-
 test('the admin holding the token previews a draft as readers will see it', async () => {
   const { seen } = adminApi({ post: editablePost({ status: 'draft' }) });
   const store = makeStore();

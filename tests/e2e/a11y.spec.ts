@@ -1,15 +1,13 @@
 // axe-core (WCAG 2.0 and 2.1, levels A and AA) on every route, in both themes, at desktop and phone widths
 // (this file runs in both Playwright projects).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { editPost, publishPost, richSubmission, seededPost, trashPost } from './helpers/api';
 import { holdAdminCredentials } from './helpers/admin';
+import { axeViolations } from './helpers/axe';
 import { appStarted, watchAppStart } from './helpers/app';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { signIn } from './helpers/session';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Route = {
   name: string;
@@ -232,13 +230,7 @@ for (const theme of ['dark', 'light'] as const) {
         await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
       });
 
-      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      const found = violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact}): ${violation.help}\n` +
-          violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary}`).join('\n'),
-      );
-      expect(found, 'axe violations').toEqual([]);
+      expect(await axeViolations(page), 'axe violations').toEqual([]);
     });
   }
 }

@@ -1,23 +1,16 @@
 // Invitations at /admin/staff against the real server: the owner invites, sees the invitation pending, revokes it
 // after the question in its row, and the link then says it was revoked; both pages pass axe (WCAG A and AA).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { appStarted, watchAppStart } from './helpers/app';
+import { axeViolations } from './helpers/axe';
 import { signIn } from './helpers/session';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const REVOKED = 'This invitation has been revoked: ask for a new invitation';
 
 async function expectNoAxeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary}`).join('\n'),
-  );
-  expect(found, 'axe violations').toEqual([]);
+  expect(await axeViolations(page), 'axe violations').toEqual([]);
 }
 
 test('the owner invites, sees the invitation pending, revokes it, and its link then says it was revoked', async ({

@@ -2,6 +2,8 @@
 import type { ImageFacts, ImageMap } from './images';
 import type { TagRef } from './tags';
 import type { StaffRole } from './roles';
+import type { LiveCoverage } from './live';
+import type { TextFormat } from './marks';
 
 export type { TagRef } from './tags';
 
@@ -27,6 +29,24 @@ export type TwoColumnSection = {
   columns: Column[];
 };
 
+/** A photo inside the story: an upload URL or an https URL, with required alt text. */
+export type ImageSection = {
+  id: number;
+  type: 'image';
+  image: string;
+  alt: string;
+  caption: string;
+  credit: string;
+};
+
+/** A pull quote; text carries inline marks when the post's textFormat is 'marks'. */
+export type QuoteSection = { id: number; type: 'quote'; text: string; cite: string };
+
+/** A YouTube video, shown as a facade until the reader presses play. url is as the writer gave it (normalized);
+ * videoId is the 11-character YouTube id parsed from it, start the t= offset in seconds (0 when none). */
+export type VideoSection = { id: number; type: 'video'; url: string; caption: string; videoId: string; start: number };
+
+/** The story's sections. (The image, quote and video types join this union when their validation and rendering land.) */
 export type Section = SingleParagraphSection | TwoColumnSection;
 
 export type Product = {
@@ -69,6 +89,14 @@ export type BlogPost = PostState & {
    * before tags (a cached page, a test fixture) still is one.
    */
   tags?: TagRef[];
+  /**
+   * How the paragraphs, list items, product descriptions, quotes and live entries are written: 'plain' shows them
+   * as typed (every post stored before marks existed), 'marks' reads the small Markdown subset of marks.ts.
+   * The server always sends it; optional so that an older read shape still is one (it means 'plain').
+   */
+  textFormat?: TextFormat;
+  /** Live coverage of a match: null (or absent) on a post that never went live. */
+  live?: LiveCoverage | null;
 };
 
 /** One entry of GET /api/blogs. */
@@ -84,14 +112,15 @@ export type BlogSummary = Pick<
   | 'createdAt'
   | 'images'
   | 'tags'
+  | 'live'
   | keyof PostState
 >;
 
 /**
- * Where a post stands (issue "Manage what is published"). 'scheduled' is a published post whose publishAt is still
- * in the future; only 'published' posts are public.
+ * Where a post stands. 'scheduled' is a published post whose publishAt is still in the future; 'review' is a post
+ * submitted for an editor's review (never public, like 'draft'); only 'published' posts are public.
  */
-export type PostStatus = 'published' | 'draft' | 'scheduled';
+export type PostStatus = 'published' | 'draft' | 'scheduled' | 'review';
 
 /** The status fields the read shape and the summaries carry. */
 export type PostState = {

@@ -11,7 +11,12 @@ import { TextField } from './TextField';
 import fieldStyles from './fields.module.scss';
 import formStyles from './PostForm.module.scss';
 
-const STATUS_LABELS: Record<PostStatus, string> = { published: 'Published', draft: 'Draft', scheduled: 'Scheduled' };
+const STATUS_LABELS: Record<PostStatus, string> = {
+  published: 'Published',
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  review: 'In review',
+};
 
 /** The admin's offset from UTC now, e.g. 'UTC+01:00', to say which clock "Publish at" follows. */
 function localZone(): string {
@@ -26,7 +31,9 @@ export function StatusFields() {
   const dispatch = useDraftDispatch();
   const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
   const draftOnly = useAppSelector(selectUser)?.role === 'contributor';
-  const offered = draftOnly ? (['draft'] as PostStatus[]) : (Object.keys(STATUS_LABELS) as PostStatus[]);
+  const offered = draftOnly
+    ? (['draft'] as PostStatus[])
+    : (Object.keys(STATUS_LABELS) as PostStatus[]).filter((value) => value !== 'review');
   // A draft restored from before (or the sample) may say Published: a contributor's becomes a draft.
   useEffect(() => {
     if (draftOnly && status !== 'draft') dispatch(publishingChanged({ status: 'draft' }));

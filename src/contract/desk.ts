@@ -1,0 +1,74 @@
+// The desk: review, editorial notes and notifications. Shapes the API answers and the rules both sides read (the
+// server enforces the transitions, the admin pages offer only what the server would allow). Types and plain
+// functions only.
+import type { StaffRole } from './roles';
+
+/** A review decision: POST /api/blogs/:id/review body. */
+export type ReviewDecision = { decision: 'changes'; note: string } | { decision: 'approve'; publishAt?: string | null };
+
+/** GET /api/blogs/:id/review. submittedAt/submittedBy are null for a post that is not in review. */
+export type ReviewInfo = {
+  submittedAt: string | null;
+  submittedBy: { id: number | null; name: string } | null;
+  /** whether the post differs from the version that was submitted */
+  changedSince: boolean;
+  /** the submitted version's revision id, for the word diff against the post as it is now; null when unchanged */
+  submittedRevisionId: number | null;
+};
+
+/** A review step stored with who and when, shown in the post's history among the versions. */
+export type ReviewStepKind = 'submitted' | 'withdrawn' | 'approved' | 'changes';
+export type ReviewStep = {
+  id: number;
+  kind: ReviewStepKind;
+  by: string;
+  at: string;
+  /** the note of a request for changes, else null */
+  note: string | null;
+};
+
+export const DESK_LIMITS = { noteMax: 2_000 } as const;
+
+/** An editorial note on a post: staff only, never public. */
+export type EditorialNote = {
+  id: number;
+  body: string;
+  author: { name: string };
+  createdAt: string;
+  resolved: boolean;
+};
+
+export type NotificationKind = 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
+
+/** GET /api/notifications: newest first. */
+export type StaffNotification = {
+  id: number;
+  kind: NotificationKind;
+  postId: number;
+  postTitle: string;
+  actor: { name: string };
+  /** one line a person reads: "Submitted for review by Sam", "Changes requested by Kim: cut the intro", … */
+  text: string;
+  createdAt: string;
+  read: boolean;
+};
+export type NotificationsAnswer = { items: StaffNotification[]; unread: number };
+
+/** The statuses a save may ask for, by role and the post's stored status. */
+type Move = { role: StaffRole; own: boolean; from: 'new' | 'draft' | 'review' | 'published' | 'scheduled' };
+
+/**
+ * Which statuses a save (POST/PUT /api/blogs) may set, given who saves and where the post is. 'published' covers
+ * scheduling too (a future publishAt). The server refuses anything else with a 403; the editor offers only these.
+ * - contributors: only their own posts, draft ⇄ review;
+ * - authors: their own posts, any status (they publish their own), review included;
+ * - editors and owners: any post, any status.
+ */
+export function allowedStatuses({ role, own, from }: Move): Array<'draft' | 'review' | 'published'> {
+  if (role === 'editor' || role === 'owner') return ['draft', 'review', 'published'];
+  if (!own && from !== 'new') return [];
+  if (role === 'author') return ['draft', 'review', 'published'];
+  // contributor: may not touch a post once it is published or scheduled
+  if (from === 'published' || from === 'scheduled') return [];
+  return ['draft', 'review'];
+}

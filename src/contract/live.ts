@@ -1,0 +1,89 @@
+// Live coverage of a match: the shapes the API answers, the stream's event names and the limits both sides check.
+// Read by the server (routes, stream, repository) and the client (reader's page, writer's desk); types and plain
+// constants only, so the visitors' bundle pays nothing for importing it.
+
+/** Sport-agnostic match facts: "245/6", "6-4 3-2", "HT" and "87'" all fit. */
+export type MatchInfo = {
+  home: string;
+  away: string;
+  homeScore: string;
+  awayScore: string;
+  clock: string;
+};
+
+export type LiveStateName = 'live' | 'ended';
+
+/** A post's coverage: null on a post that never went live. Times are ISO 8601 (UTC). */
+export type LiveCoverage = {
+  state: LiveStateName;
+  startedAt: string;
+  /** null while live */
+  endedAt: string | null;
+  match: MatchInfo | null;
+};
+
+/** One update of a live post. body is text in the post's textFormat. */
+export type LiveEntry = {
+  id: number;
+  body: string;
+  /** a key event: a goal, a card, a wicket */
+  key: boolean;
+  /** at most one entry of a post is pinned */
+  pinned: boolean;
+  createdAt: string;
+  updatedAt: string;
+  author: { name: string };
+};
+
+/** GET /api/blogs/:id/entries: newest first, the pinned entry in its own place (it is also in `entries` when the
+ * page holds it). `pinned` is the pinned entry or null. `hasOlder` says whether ?before=<last id> finds more. */
+export type EntriesAnswer = {
+  entries: LiveEntry[];
+  live: LiveCoverage | null;
+  pinned: LiveEntry | null;
+  hasOlder: boolean;
+};
+
+/** PUT /api/blogs/:id/live body. match: omitted keeps the stored one, null clears it. */
+export type LiveUpdate = { state: LiveStateName; match?: MatchInfo | null };
+
+/** POST and PUT /api/blogs/:id/entries[/:entryId] body. */
+export type EntryInput = { body: string; key?: boolean; pinned?: boolean };
+
+/** The stream's event names (`event:` lines of GET /api/blogs/:id/live). */
+export const LIVE_EVENTS = {
+  /** data: LiveEntry, new or edited; the reader replaces by id */
+  entry: 'entry',
+  /** data: {id} */
+  delete: 'delete',
+  /** data: LiveCoverage */
+  live: 'live',
+  /** data: {}: the server cannot replay from Last-Event-ID; reload the entries */
+  reset: 'reset',
+} as const;
+
+export const LIVE_LIMITS = {
+  teamMax: 60,
+  /** homeScore, awayScore and clock */
+  scoreMax: 40,
+  entryBodyMax: 5_000,
+  entriesPageDefault: 50,
+  entriesPageMax: 100,
+  /** open streams per client address; the next is a 429 */
+  streamsPerAddress: 10,
+  /** default of LIVE_MAX_STREAMS: the process-wide cap, answered with 503 and Retry-After */
+  streamsPerProcessDefault: 20_000,
+  /** a comment line at least this often (ms) */
+  heartbeatMs: 25_000,
+  /** the page's polling fallback (ms) when the stream is refused */
+  pollMs: 10_000,
+  /** entries in the JSON-LD liveBlogUpdate */
+  jsonLdEntries: 50,
+  /** headline of an entry in JSON-LD */
+  headlineMax: 110,
+} as const;
+
+/** "Arsenal 2–1 Chelsea": the score line as the page shows it (en dash between the scores). */
+export function scoreLine(match: MatchInfo): string {
+  return `${match.home} ${match.homeScore}–${match.awayScore} ${match.away}`;
+}

@@ -1,6 +1,7 @@
 // The seam between the server and the server-rendering bundle (src/client/entry-server.tsx, built into dist/ssr and
 // loaded at run time): what the server hands it, and what it hands back.
 import type { BlogPost, BlogSummary, SearchAnswer } from './types';
+import type { EntriesAnswer } from './live';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -12,7 +13,15 @@ export type RenderInput = {
   /** pathname plus search, as the router should see it */
   url: string;
   /** a post page's post, under the id its URL spells, and the stories below it ("More on {primary tag}") */
-  post?: { id: string; post: BlogPost; related: BlogSummary[] };
+  post?: {
+    id: string;
+    post: BlogPost;
+    related: BlogSummary[];
+    /** a post with live coverage: its entries as of the render (the page after `before` when the URL has ?before=) */
+    entries?: EntriesAnswer & { before: number | null };
+  };
+  /** the landing page's lists under the hero: the posts live now (with their score lines) and the 6 newest stories */
+  home?: { live: BlogSummary[]; latest: BlogSummary[] };
   /** the story list's page (a tag's stories when `tag` is its slug): the one after `cursor`, or the first when null */
   list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
   /** the search page's results for `q` from `cursor` (none when q is empty or invalid) */

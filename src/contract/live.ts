@@ -36,12 +36,15 @@ export type LiveEntry = {
 };
 
 /** GET /api/blogs/:id/entries: newest first, the pinned entry in its own place (it is also in `entries` when the
- * page holds it). `pinned` is the pinned entry or null. `hasOlder` says whether ?before=<last id> finds more. */
+ * page holds it). `pinned` is the pinned entry or null. `hasOlder` says whether ?before=<last id> finds more.
+ * `lastEventId` is the id of the post's newest stream event as of this answer (0 when none): a page opens the stream
+ * with it (?lastEventId=), so nothing written between this answer and the stream's start is missed. */
 export type EntriesAnswer = {
   entries: LiveEntry[];
   live: LiveCoverage | null;
   pinned: LiveEntry | null;
   hasOlder: boolean;
+  lastEventId: number;
 };
 
 /** PUT /api/blogs/:id/live body. match: omitted keeps the stored one, null clears it. */

@@ -16,3 +16,9 @@ export type LiveEventInput =
 export async function recordLiveEvent(_trx: Kysely<Database>, _postId: number, _event: LiveEventInput): Promise<void> {
   // no-op until the event log lands
 }
+
+/** The id of post `postId`'s newest event (0 when it has none): what a page that read the entries opens the stream
+ * from. Read it in the same transaction as the entries, or before them, so that a reconnect replays what followed. */
+export async function latestLiveEventId(_db: Kysely<Database>, _postId: number): Promise<number> {
+  return 0;
+}

@@ -137,6 +137,32 @@ describe('PUT /api/blogs/:id/live', () => {
     ]);
   });
 
+  it("changes the post's ETag on every score change without making an editor's If-Match stale", async () => {
+    const post = await createPost();
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/blogs/${post.id}`, headers: bearer })).headers.etag as string;
+    const save = (etag: string, title: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/blogs/${post.id}`,
+        headers: { ...bearer, 'if-match': etag },
+        payload: validSubmission({ title }),
+      });
+    const beforeLive = await read();
+    await startLive(post.id, MATCH);
+    const atKickOff = await read();
+    await putLive(post.id, { state: 'live', match: { ...MATCH, homeScore: '1' } });
+    const afterGoal = await read();
+    expect(new Set([beforeLive, atKickOff, afterGoal]).size).toBe(3);
+    // Opened before the match, saved after the goal: the text is as the editor saw it.
+    const saved = await save(beforeLive, 'Arsenal v Chelsea: live');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<BlogPost>().live?.match?.homeScore).toBe('1');
+    // A tag read before that save names a version of the text that is gone.
+    expect((await save(afterGoal, 'Overwritten')).statusCode).toBe(412);
+    expect((await save(`${saved.headers.etag as string}`, 'Second save')).statusCode).toBe(200);
+  });
+
   it('refuses a bad body (400, per field), an unknown post (404), and changes nothing', async () => {
     const post = await createPost();
     const bad = [

@@ -10,11 +10,15 @@ import type { RenderInput } from '../../../src/contract/rendering';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
 import { exportArchive, importArchive } from '../../../src/server/archive/archive';
-import { addEntry } from '../../../src/server/repositories/liveRepository';
+import { sql } from 'kysely';
+import { openDatabase } from '../../../src/server/db/database';
+import { migrateToLatest, migratorFor } from '../../../src/server/db/migrate';
+import { addEntry, setCoverage } from '../../../src/server/repositories/liveRepository';
+import { findPost } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
 import { manualSchedule, PUBLIC_URL, startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
-import { createTestDb } from '../helpers/testDb';
+import { createDatabaseConfig, createTestDb } from '../helpers/testDb';
 
 const START = Date.parse('2026-11-28T15:00:00.000Z');
 const MINUTE = 60_000;
@@ -568,6 +572,31 @@ describe('export archive', () => {
     } finally {
       await target.drop();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migration 0013', () => {
+  it('upgrades a database of the release before with no step by hand: its posts read live null, and can go live', async () => {
+    const { config, remove } = await createDatabaseConfig();
+    const db = openDatabase(config);
+    const tables = async () => (await db.kysely.introspection.getTables()).map((table) => table.name);
+    try {
+      expect((await migratorFor(db).migrateTo('20261126_0010_header_image_alt')).error).toBeUndefined();
+      await sql`insert into posts (title, icon, author_name, author_title, author_image, publish_date, read_time,
+        image_url, created_at, status, updated_at) values ('Old post', 'Trophy', '', '', '', '', '', '',
+        '2026-11-25T09:00:00.000Z', 'published', '2026-11-25T09:00:00.000Z')`.execute(db.kysely);
+      await migrateToLatest(db);
+      const [old] = await db.kysely.selectFrom('posts').select('id').execute();
+      expect((await findPost(db, old!.id, { now: new Date(START) }))?.live).toBeNull();
+      expect(await setCoverage(db, old!.id, { state: 'live' }, new Date(START))).toMatchObject({ state: 'live' });
+
+      expect((await migratorFor(db).migrateTo('20261126_0010_header_image_alt')).error).toBeUndefined();
+      expect(await tables()).not.toContain('live_entries');
+      expect(await tables()).not.toContain('live_coverage');
+    } finally {
+      await db.kysely.destroy();
+      await remove();
     }
   });
 });

@@ -255,6 +255,15 @@ describe('entries', () => {
     answer = await entries(post.id);
     expect(answer.pinned?.id).toBe(first.id);
     expect(answer.entries.filter((e) => e.pinned).map((e) => e.id)).toEqual([first.id]);
+
+    // Writers racing to pin: each is answered, and one pinned entry is left (the last one written).
+    const raced = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => postEntry(post.id, { body: `Race ${i}`, pinned: true })),
+    );
+    expect(raced.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    answer = await entries(post.id);
+    const newest = Math.max(...raced.map((res) => res.json<LiveEntry>().id));
+    expect(answer.entries.filter((e) => e.pinned).map((e) => e.id)).toEqual([newest]);
   });
 
   it('refuses a bad entry body with 400 per field, and an unknown post or entry with 404', async () => {

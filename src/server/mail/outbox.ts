@@ -99,6 +99,11 @@ export class MailOutbox {
     }
   }
 
+  /** Resolves once no run is under way (a test waits on it instead of a timer). */
+  async settle(): Promise<void> {
+    while (this.running !== undefined) await this.running;
+  }
+
   /** Waits for a run under way, then stops: no new claim is made. */
   async stop(): Promise<void> {
     this.stopped = true;

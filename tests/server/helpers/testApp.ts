@@ -44,6 +44,8 @@ export async function startTestApp(
     testDb?: TestDb;
     /** SMTP_URL and MAIL_FROM (tests/server/helpers/smtp.ts runs a real SMTP server); no mail by default */
     mail?: AppOptions['config']['mail'];
+    /** Fastify logger options (default: silent) */
+    logger?: AppOptions['logger'];
     /** how often the mail outbox polls (default 3 s) */
     mailPollMs?: AppOptions['mailPollMs'];
   } = {},
@@ -71,6 +73,7 @@ export async function startTestApp(
     timeouts: options.timeouts,
     sitemapMaxUrls: options.sitemapMaxUrls,
     mailPollMs: options.mailPollMs,
+    logger: options.logger,
   });
   await app.ready();
   return {

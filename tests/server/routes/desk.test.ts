@@ -1,14 +1,23 @@
 // The desk on the API: who moves a post between draft, review, published and scheduled (every role, own post or
 // another's, every stored status to every asked one), the review decision, what changed since a submission, review
 // steps, editorial notes and who is notified of what.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import type { BlogSubmission } from '../../../src/contract/schemas';
+import { exportArchive, importArchive } from '../../../src/server/archive/archive';
+import { openDatabase } from '../../../src/server/db/database';
+import { migrateToLatest, migratorFor } from '../../../src/server/db/migrate';
+import { listPosts } from '../../../src/server/repositories/postsRepository';
+import { createDatabaseConfig, createTestDb } from '../helpers/testDb';
 import { allowedStatuses } from '../../../src/contract/desk';
 import type { EditorialNote, NotificationsAnswer, ReviewInfo, ReviewStep } from '../../../src/contract/desk';
 import type { AdminBlogPost, BlogPost, BlogSummary } from '../../../src/contract/types';
 import type { RoleName } from '../../../src/server/db/database';
 import { validSubmission } from '../fixtures/submissions';
-import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
-import { TOKEN, useTestApp } from '../helpers/testApp';
+import { SAME_ORIGIN, signIn, staffSession } from '../helpers/accounts';
+import { startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 
 jest.setTimeout(120_000);
 
@@ -332,5 +341,80 @@ describe('notes and notifications', () => {
     // A key has no person behind it: 403; nobody signed in: 401.
     expect((await inject('GET', '/api/notifications', bearer)).statusCode).toBe(403);
     expect((await inject('GET', '/api/notifications', {})).statusCode).toBe(401);
+  });
+});
+
+describe('storage', () => {
+  it('upgrades a database of the release before, keeping its posts and accounts', async () => {
+    const { config, remove } = await createDatabaseConfig();
+    const db = openDatabase(config);
+    try {
+      expect((await migratorFor(db).migrateTo('20261126_0010_header_image_alt')).error).toBeUndefined();
+      await sql`insert into accounts (email, name, role, password_hash, created_at, updated_at)
+        values ('owner@touchline.test', 'Owner', 'owner', 'x', '2026-11-25T09:00:00.000Z', '2026-11-25T09:00:00.000Z')`.execute(
+        db.kysely,
+      );
+      // A draft as the release before stored it (its code, not today's, wrote the row).
+      await sql`insert into posts (title, icon, author_name, author_title, author_image, publish_date, read_time,
+        image_url, status, created_at, updated_at) values ('Old draft', 'Trophy', '', '', '', '', '', '', 'draft',
+        '2026-11-25T09:00:00.000Z', '2026-11-25T09:00:00.000Z')`.execute(db.kysely);
+      await migrateToLatest(db);
+      const [old] = (await listPosts(db, { limit: 10, includeHidden: true })).posts;
+      expect([old?.title, old?.status]).toEqual(['Old draft', 'draft']);
+      expect(await db.kysely.selectFrom('accounts').select(['title', 'photo']).execute()).toEqual([
+        { title: '', photo: '' },
+      ]);
+      // And down again: the release before's schema.
+      expect((await migratorFor(db).migrateTo('20261126_0010_header_image_alt')).error).toBeUndefined();
+      expect((await db.kysely.introspection.getTables()).map((table) => table.name)).not.toContain('post_reviews');
+    } finally {
+      await db.kysely.destroy();
+      await remove();
+    }
+  });
+
+  it('exports a post in review with its notes and review steps, and imports them back', async () => {
+    const writer = await staff('contributor');
+    const editor = await staff('editor');
+    const post = (await inject('POST', '/api/blogs', as(writer), body('review', 'Archived'))).json<BlogPost>();
+    await inject('POST', `/api/blogs/${post.id}/review`, as(editor), { decision: 'changes', note: 'Tighten it' });
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Archived'));
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Archived, tightened'));
+    await inject('POST', `/api/blogs/${post.id}/notes`, as(editor), { body: 'Better' });
+    await inject('PUT', '/api/account/profile', as(writer), { name: 'Sam Writer', title: 'Club reporter', photo: '' });
+    const urls = [`/api/blogs/${post.id}`, `/api/blogs/${post.id}/notes`, `/api/blogs/${post.id}/review-steps`];
+    const read = async (app: { inject: typeof t.app.inject }) =>
+      Promise.all(urls.map(async (url) => (await app.inject({ method: 'GET', url, headers: bearer })).body));
+    const before = await read(t.app);
+    const reviewBefore = await inject('GET', `/api/blogs/${post.id}/review`, bearer);
+
+    const dir = mkdtempSync(join(tmpdir(), 'touchline-desk-archive-'));
+    const target = await createTestDb();
+    try {
+      await exportArchive(t.db, join(dir, 'blog.touchline'));
+      await importArchive(target.db, join(dir, 'blog.touchline'));
+      const moved = await startTestApp({ testDb: target, now: () => START });
+      try {
+        expect(await read(moved.app)).toEqual(before);
+        const reviewAfter = await moved.app.inject({
+          method: 'GET',
+          url: `/api/blogs/${post.id}/review`,
+          headers: bearer,
+        });
+        expect(reviewAfter.json()).toEqual(reviewBefore.json());
+        expect(reviewAfter.json<ReviewInfo>().changedSince).toBe(true);
+        const profile = await moved.app.inject({
+          method: 'GET',
+          url: '/api/account/profile',
+          headers: { cookie: await signIn(moved.app, writer.account.email) },
+        });
+        expect(profile.json()).toEqual({ name: 'Sam Writer', title: 'Club reporter', photo: '' });
+      } finally {
+        await moved.close();
+      }
+    } finally {
+      await target.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -418,3 +418,46 @@ describe('storage', () => {
     }
   });
 });
+
+describe('bad input', () => {
+  it('is a 400 with an error (and details) for every desk body, and changes nothing', async () => {
+    const editor = await staff('editor');
+    const post = await postIn('review', null);
+    const before = await adminRead(post.id);
+    const cases: Array<[string, 'POST' | 'PUT' | 'PATCH', string, unknown]> = [
+      ['no decision', 'POST', `/api/blogs/${post.id}/review`, {}],
+      ['unknown decision', 'POST', `/api/blogs/${post.id}/review`, { decision: 'reject' }],
+      ['bad publishAt', 'POST', `/api/blogs/${post.id}/review`, { decision: 'approve', publishAt: 'tomorrow' }],
+      ['note not text', 'POST', `/api/blogs/${post.id}/notes`, { body: 42 }],
+      ['resolved not boolean', 'PATCH', `/api/blogs/${post.id}/notes/1`, { resolved: 'yes' }],
+      ['ids not ids', 'POST', '/api/notifications/read', { ids: [0] }],
+      ['profile photo not a URL', 'PUT', '/api/account/profile', { name: 'Kim', title: '', photo: 'javascript:x' }],
+      ['profile without a name', 'PUT', '/api/account/profile', { name: ' ', title: '', photo: '' }],
+      ['reset without an email', 'POST', '/api/password-reset-requests', { email: 'not an email' }],
+    ];
+    for (const [label, method, url, payload] of cases) {
+      const res = await inject(method, url, as(editor), payload as object);
+      expect([label, res.statusCode, typeof res.json<{ error?: unknown }>().error]).toEqual([label, 400, 'string']);
+    }
+    const text = await t.app.inject({
+      method: 'POST',
+      url: `/api/blogs/${post.id}/notes`,
+      headers: { ...as(editor), 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(await adminRead(post.id)).toEqual(before);
+    expect(await t.db.kysely.selectFrom('editorial_notes').selectAll().execute()).toEqual([]);
+    const profile = await inject('PUT', '/api/account/profile', as(editor), {
+      name: 'Kim Editor',
+      title: 'Sports editor',
+      photo: 'https://photos.example/kim one.jpg',
+    });
+    expect(profile.json()).toEqual({
+      name: 'Kim Editor',
+      title: 'Sports editor',
+      photo: 'https://photos.example/kim%20one.jpg',
+    });
+    expect((await inject('GET', '/api/account/profile', bearer)).statusCode).toBe(403);
+  });
+});

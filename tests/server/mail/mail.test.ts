@@ -4,6 +4,7 @@
 import type { NotificationsAnswer } from '../../../src/contract/desk';
 import type { BlogPost } from '../../../src/contract/types';
 import { mailOutboxOf } from '../../../src/server/app';
+import { ConfigError, loadConfig } from '../../../src/server/config';
 import type { MailOutbox } from '../../../src/server/mail/outbox';
 import { validSubmission } from '../fixtures/submissions';
 import { PASSWORD, SAME_ORIGIN, signIn, staffSession } from '../helpers/accounts';
@@ -171,6 +172,32 @@ describe('Forgot password?', () => {
     const res = await ask('someone@touchline.test');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: 'This site cannot send email: ask an owner for a password reset link' });
+  });
+});
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  const env = (more: Record<string, string>) => ({ DATA_DIR: '/tmp/touchline-config', ...more });
+  it('are read together, and a refusal never repeats the password', () => {
+    const smtpUrl = `smtp://desk:${SMTP_PASSWORD}@mail.example:587`;
+    expect(loadConfig(env({})).mail).toBeUndefined();
+    expect(loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM: MAIL_FROM })).mail).toEqual({ smtpUrl, from: MAIL_FROM });
+    const refusals = [
+      { SMTP_URL: smtpUrl },
+      { MAIL_FROM: 'desk@touchline.test' },
+      { SMTP_URL: `http://desk:${SMTP_PASSWORD}@mail.example`, MAIL_FROM: 'desk@touchline.test' },
+      { SMTP_URL: smtpUrl, MAIL_FROM: 'not an address' },
+    ];
+    for (const more of refusals) {
+      let message = '';
+      try {
+        loadConfig(env(more));
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/SMTP_URL|MAIL_FROM/);
+      expect(message).not.toContain(SMTP_PASSWORD);
+    }
   });
 });
 

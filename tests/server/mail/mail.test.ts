@@ -181,7 +181,7 @@ describe('SMTP_URL and MAIL_FROM', () => {
     const smtpUrl = `smtp://desk:${SMTP_PASSWORD}@mail.example:587`;
     expect(loadConfig(env({})).mail).toBeUndefined();
     expect(loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM: MAIL_FROM })).mail).toEqual({ smtpUrl, from: MAIL_FROM });
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       { SMTP_URL: smtpUrl },
       { MAIL_FROM: 'desk@touchline.test' },
       { SMTP_URL: `http://desk:${SMTP_PASSWORD}@mail.example`, MAIL_FROM: 'desk@touchline.test' },

@@ -289,6 +289,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
    * there is one; requests are limited per address and per email like sign-in, whoever the email belongs to.
    */
   app.post('/password-reset-requests', { schema: { body: resetRequestSchema } }, async (request, reply) => {
+    // A form on another site must not make this one mail its people (the limits would stop it, after the mail).
+    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
     if (!mail.enabled) return reply.code(503).send({ error: NO_MAIL });
     const { email } = request.body;
     const attempt = await limiter.startResetRequest(limiterKey(request.ip), email);

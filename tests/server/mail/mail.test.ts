@@ -126,6 +126,13 @@ describe('Forgot password?', () => {
     const unknown = await ask('nobody@touchline.test');
     expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
     expect(unknown.body).toBe(known.body);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset-requests',
+      payload: { email: account.email },
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
     await drain();
     expect(smtp.messages.map((m) => m.to)).toEqual([[account.email]]);
     const code = codeIn(smtp.messages[0]!.text);

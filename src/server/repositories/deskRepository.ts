@@ -378,6 +378,20 @@ export async function reviewInfo(db: Db, current: BlogPost): Promise<ReviewInfo>
   };
 }
 
+/** The ids of the posts in review (out of the trash), the oldest submission first; at most `limit`. */
+export async function postsInReview(db: Db, limit: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('post_reviews')
+    .innerJoin('posts', 'posts.id', 'post_reviews.post_id')
+    .select('post_reviews.post_id')
+    .where('posts.deleted_at', 'is', null)
+    .orderBy('post_reviews.submitted_at')
+    .orderBy('post_reviews.post_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
+
 /** The person's notifications, newest first (the latest 200), and how many are unread. */
 export async function listNotifications(
   db: Db,

@@ -13,6 +13,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { BlogPost } from '../../contract/types';
+import type { ReviewQueueEntry } from '../../contract/desk';
 import { postIdParam, postParams } from '../../contract/params';
 import { mayManageAll } from '../../contract/roles';
 import {
@@ -33,6 +34,7 @@ import {
   listReviewSteps,
   markNotificationsRead,
   onDecision,
+  postsInReview,
   resolveNote,
   reviewInfo,
 } from '../repositories/deskRepository';
@@ -134,6 +136,18 @@ export function deskRoutes(
     if (post === undefined) return reply.code(404).send(NOT_FOUND);
     markPrivate(reply);
     return reply.send(await reviewInfo(db, post));
+  });
+
+  // The review queue: every post in review with what changed since it was submitted, the oldest submission first.
+  app.get('/reviews', read, async (_request, reply) => {
+    const now = new Date(clock());
+    const entries: ReviewQueueEntry[] = [];
+    for (const id of await postsInReview(db, 200)) {
+      const post = await findPost(db, id, { includeHidden: true, now });
+      if (post !== undefined) entries.push({ post, review: await reviewInfo(db, post) });
+    }
+    markPrivate(reply);
+    return reply.send(entries);
   });
 
   app.get('/blogs/:id/review-steps', { schema: { params: postParams }, ...read }, async (request, reply) => {

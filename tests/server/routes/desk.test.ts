@@ -12,7 +12,13 @@ import { migrateToLatest, migratorFor } from '../../../src/server/db/migrate';
 import { listPosts } from '../../../src/server/repositories/postsRepository';
 import { createDatabaseConfig, createTestDb } from '../helpers/testDb';
 import { allowedStatuses } from '../../../src/contract/desk';
-import type { EditorialNote, NotificationsAnswer, ReviewInfo, ReviewStep } from '../../../src/contract/desk';
+import type {
+  EditorialNote,
+  NotificationsAnswer,
+  ReviewInfo,
+  ReviewQueueEntry,
+  ReviewStep,
+} from '../../../src/contract/desk';
 import type { AdminBlogPost, BlogPost, BlogSummary } from '../../../src/contract/types';
 import type { RoleName } from '../../../src/server/db/database';
 import { validSubmission } from '../fixtures/submissions';
@@ -136,6 +142,15 @@ describe('review', () => {
     ]);
     const queue = (await inject('GET', '/api/blogs?status=review', as(me))).json<BlogSummary[]>();
     expect(queue.map((p) => p.title)).toEqual(['Waiting for an editor']);
+    // The queue, oldest submission first, with who submitted and when.
+    t.clock = START + 60_000;
+    const later = await postIn('review', me, 'Submitted later');
+    const entries = (await inject('GET', '/api/reviews', as(me))).json<ReviewQueueEntry[]>();
+    expect(entries.map((e) => [e.post.id, e.post.status, e.review.submittedAt, e.review.submittedBy?.name])).toEqual([
+      [inReview.id, 'review', new Date(START).toISOString(), 'Admin token'],
+      [later.id, 'review', new Date(START + 60_000).toISOString(), 'Admin token'],
+    ]);
+    expect((await inject('GET', '/api/reviews', {})).statusCode).toBe(401);
     expect((await inject('GET', '/api/blogs?status=review', {})).statusCode).toBe(401);
   });
 

@@ -36,6 +36,8 @@ import { registerRequestLog } from './http/logging';
 import { checkRequestLine } from './http/requestTarget';
 import { BODY_LIMITS, closeLingering, DEFAULT_TIMEOUTS } from './http/requestLimits';
 import type { Timeouts } from './http/requestLimits';
+import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
+import { liveStreamRoutes } from './routes/liveStreamRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -45,6 +47,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   listenUrl?: string;
   /** SESSION_MAX_DAYS (default 90): a session's absolute lifetime. */
   sessionMaxDays?: number;
+  /** LIVE_MAX_STREAMS (default 20,000): live streams this process holds at most. */
+  liveMaxStreams?: number;
 };
 
 export type AppOptions = {
@@ -74,6 +78,8 @@ export type AppOptions = {
   timeouts?: Partial<Timeouts>;
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
   sitemapMaxUrls?: number;
+  /** The live stream's timings and caps (live/liveStream.ts has the defaults; maxStreams over config's); for tests. */
+  live?: Partial<{ heartbeatMs: number; pollMs: number; perAddress: number; maxStreams: number }>;
 };
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
@@ -106,6 +112,7 @@ export async function buildApp({
   renderPage,
   timeouts: timeoutOptions,
   sitemapMaxUrls,
+  live,
 }: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
@@ -165,6 +172,18 @@ export async function buildApp({
     done();
   });
 
+  // Live streams outlast every request timeout: they end when the client goes, or here, before the server closes (a
+  // stream is no request to wait for), so their readers reconnect to another process.
+  const streams = new LiveStreams(db, {
+    ...DEFAULT_LIVE_STREAM_OPTIONS,
+    maxStreams: config.liveMaxStreams ?? DEFAULT_LIVE_STREAM_OPTIONS.maxStreams,
+    ...live,
+    now,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onReady', () => streams.start());
+  app.addHook('preClose', () => streams.stop());
+
   const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
   const sessions = new Sessions(db, now, { publicUrl: config.publicUrl, maxDays: config.sessionMaxDays });
   const ownOrigins = new Set(
@@ -221,6 +240,7 @@ export async function buildApp({
         now,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
+      await api.register(liveStreamRoutes, { streams });
     },
     { prefix: '/api' },
   );

@@ -209,6 +209,23 @@ export interface PostSearchTable {
   body: string;
 }
 
+/** The live stream's log (migration 0015): an event of a post, numbered per post by seq (the stream's id). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  post_id: number;
+  seq: number;
+  kind: 'entry' | 'delete' | 'live';
+  /** the event's data as JSON text, sent as it is */
+  data: string;
+  created_at: Timestamp;
+}
+
+/** A post's last event seq; its row lock orders the post's writers (live/liveEvents.ts). */
+export interface LiveEventCountersTable {
+  post_id: number;
+  seq: number;
+}
+
 export interface Database {
   posts: PostsTable;
   sections: SectionsTable;
@@ -226,6 +243,8 @@ export interface Database {
   post_search: PostSearchTable;
   sign_in_attempts: SignInAttemptsTable;
   password_resets: PasswordResetsTable;
+  live_events: LiveEventsTable;
+  live_event_counters: LiveEventCountersTable;
 }
 
 export type PostRow = Selectable<PostsTable>;
@@ -236,7 +255,12 @@ export type UploadRow = Selectable<UploadsTable>;
 
 export type Dialect = DatabaseConfig['kind'];
 
-export type Db = { kysely: Kysely<Database>; dialect: Dialect };
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL's URL, for a connection of one's own outside the pool (the live stream's LISTEN) */
+  url?: string;
+};
 
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
@@ -248,6 +272,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }),
       dialect: 'postgres',
+      url: config.url,
     };
   }
   const onDisk = config.file !== ':memory:';

@@ -42,6 +42,8 @@ export async function startTestApp(
     sitemapMaxUrls?: AppOptions['sitemapMaxUrls'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
+    /** the live stream's timings and caps (tests shorten them) */
+    live?: AppOptions['live'];
   } = {},
 ): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
@@ -65,6 +67,7 @@ export async function startTestApp(
     renderPage: options.renderPage,
     timeouts: options.timeouts,
     sitemapMaxUrls: options.sitemapMaxUrls,
+    live: options.live,
   });
   await app.ready();
   return {

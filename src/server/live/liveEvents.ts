@@ -55,7 +55,11 @@ export async function recordLiveEvent(trx: Kysely<Database>, postId: number, eve
     .execute();
   // Bounded history, trimmed as it grows: one indexed delete, and only once every 100 events.
   if (seq > LIVE_HISTORY && seq % 100 === 0)
-    await trx.deleteFrom('live_events').where('post_id', '=', postId).where('seq', '<=', seq - LIVE_HISTORY).execute();
+    await trx
+      .deleteFrom('live_events')
+      .where('post_id', '=', postId)
+      .where('seq', '<=', seq - LIVE_HISTORY)
+      .execute();
   if (onPostgres(trx)) await sql`select pg_notify(${LIVE_CHANNEL}, ${String(postId)})`.execute(trx);
   localWrites.emit('written', postId);
 }
@@ -63,11 +67,7 @@ export async function recordLiveEvent(trx: Kysely<Database>, postId: number, eve
 /** The id of post `postId`'s newest event (0 when it has none): what a page that read the entries opens the stream
  * from. Read it in the same transaction as the entries, or before them, so that a reconnect replays what followed. */
 export async function latestLiveEventId(db: Kysely<Database>, postId: number): Promise<number> {
-  const row = await db
-    .selectFrom('live_event_counters')
-    .select('seq')
-    .where('post_id', '=', postId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('live_event_counters').select('seq').where('post_id', '=', postId).executeTakeFirst();
   return row === undefined ? 0 : Number(row.seq);
 }
 

@@ -98,7 +98,13 @@ export class LiveHub {
   async subscribe(postId: number, reader: LiveReader): Promise<number> {
     let channel = this.channels.get(postId);
     if (channel === undefined) {
-      const created: Channel = { readers: new Set(), lastSeq: 0, ready: Promise.resolve(), reading: false, again: false };
+      const created: Channel = {
+        readers: new Set(),
+        lastSeq: 0,
+        ready: Promise.resolve(),
+        reading: false,
+        again: false,
+      };
       created.ready = latestLiveEventId(this.db.kysely, postId).then((seq) => {
         created.lastSeq = seq;
       });

@@ -7,12 +7,26 @@ import type { Db } from '../db/database';
 import { eventsAfter, LIVE_CHANNEL, latestLiveEventId, lastRowId, localWrites, rowsAfter } from './liveEvents';
 import type { LiveEventRow } from './liveEvents';
 
+/**
+ * Stream bytes prepared once for every reader: the text, and the text framed as an HTTP/1.1 chunk, which a reader
+ * writes straight to its socket (one write, no framing of its own: the fan-out to 10,000 sockets is this loop).
+ */
+export type LiveChunk = { text: Buffer; framed: Buffer };
+
+export function liveChunk(text: string): LiveChunk {
+  const bytes = Buffer.from(text);
+  return {
+    text: bytes,
+    framed: Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]),
+  };
+}
+
 /** A stream as the hub sees it. */
 export type LiveReader = {
   /** one event of its post, `chunk` shared by every reader */
-  deliver: (seq: number, chunk: Buffer) => void;
+  deliver: (seq: number, chunk: LiveChunk) => void;
   /** a comment line, so proxies and the client know the stream is alive */
-  write: (chunk: Buffer) => void;
+  write: (chunk: LiveChunk) => void;
   /** the server is closing: end the response */
   end: () => void;
 };
@@ -35,15 +49,15 @@ export type LiveHubOptions = {
   warn: (message: string, error: unknown) => void;
 };
 
-const HEARTBEAT = Buffer.from(':\n\n');
+const HEARTBEAT = liveChunk(':\n\n');
 /** Rows one SQLite poll reads at most; the next poll goes on from there. */
 const POLL_ROWS = 5_000;
 /** How long a dropped LISTEN connection waits before connecting again. */
 const RECONNECT_MS = 1_000;
 
 /** The stream text of one event: written once, sent to every reader. */
-export function eventChunk(row: Pick<LiveEventRow, 'seq' | 'data'> & { kind: string }): Buffer {
-  return Buffer.from(`event: ${row.kind}\nid: ${row.seq}\ndata: ${row.data}\n\n`);
+export function eventChunk(row: Pick<LiveEventRow, 'seq' | 'data'> & { kind: string }): LiveChunk {
+  return liveChunk(`event: ${row.kind}\nid: ${row.seq}\ndata: ${row.data}\n\n`);
 }
 
 export class LiveHub {

@@ -9,8 +9,8 @@ import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
 import { isPublic } from '../repositories/visibility';
 import { eventsSince, latestLiveEventId } from './liveEvents';
-import { eventChunk, LiveHub } from './liveHub';
-import type { LiveReader } from './liveHub';
+import { eventChunk, LiveHub, liveChunk } from './liveHub';
+import type { LiveChunk, LiveReader } from './liveHub';
 
 export type LiveStreamOptions = {
   /** LIVE_MAX_STREAMS: open streams this process holds at most; the next is a 503 */
@@ -47,7 +47,7 @@ const STREAM_HEADERS = {
 };
 
 /** Sent once the replay is: how long a browser waits before reconnecting (ms); from here on events are live. */
-const CAUGHT_UP = Buffer.from('retry: 2000\n\n');
+const CAUGHT_UP = liveChunk('retry: 2000\n\n');
 
 const NOT_FOUND = { error: 'Blog not found' };
 const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', message: 'must be a positive integer' }] };
@@ -132,10 +132,18 @@ export class LiveStreams {
     /** Sent up to this seq; events at or below it are not sent again. */
     let sentSeq = lastEventId ?? 0;
     /** Events the hub delivered while the replay was being read; undefined once it is sent. */
-    let waiting: [number, Buffer][] | undefined = [];
-    const write = (chunk: Buffer) => {
+    let waiting: [number, LiveChunk][] | undefined = [];
+    /** Chunked (every HTTP/1.1 client): the prepared chunk goes straight to the socket; the response ends it. */
+    let direct = false;
+    const write = (chunk: LiveChunk) => {
       if (ended) return;
-      response.write(chunk);
+      const socket = response.socket;
+      if (direct && socket !== null) {
+        socket.write(chunk.framed);
+        if (socket.writableLength > MAX_BUFFERED) socket.destroy();
+        return;
+      }
+      response.write(chunk.text);
       if (response.writableLength > MAX_BUFFERED) response.destroy();
     };
     const reader: LiveReader = {
@@ -169,6 +177,7 @@ export class LiveStreams {
     response.writeHead(200, STREAM_HEADERS);
     if (request.method === 'HEAD') return endResponse();
     response.flushHeaders();
+    direct = response.chunkedEncoding;
 
     try {
       // Subscribed before the replay is read: whatever commits meanwhile comes from the hub, and seq dedupes.

@@ -124,8 +124,14 @@ export class LiveHub {
       });
       this.channels.set(postId, created);
       channel = created;
-      // What committed while lastSeq was being read is read now.
-      void created.ready.then(() => this.catchUp(postId));
+      // What committed while lastSeq was being read is read now. A failed read fails this channel's readers (their
+      // subscribe throws and they end); the next reader of the post starts a new channel.
+      created.ready.then(
+        () => void this.catchUp(postId),
+        () => {
+          if (this.channels.get(postId) === created) this.channels.delete(postId);
+        },
+      );
     }
     channel.readers.add(reader);
     await channel.ready;

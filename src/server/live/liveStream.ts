@@ -173,6 +173,8 @@ export class LiveStreams {
     };
     this.responses.add(endResponse);
     response.once('close', cleanUp);
+    // A client gone while the post was looked up: its close came before anyone listened.
+    if (response.socket === null || response.socket.destroyed) return cleanUp();
     response.socket?.setNoDelay(true);
     response.writeHead(200, STREAM_HEADERS);
     if (request.method === 'HEAD') return endResponse();

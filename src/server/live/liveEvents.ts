@@ -114,20 +114,20 @@ export async function eventsAfter(db: Kysely<Database>, postId: number, after: n
   return rows.map(toRow);
 }
 
-/** Every post's events stored after row `afterId` (SQLite's poll; rows commit in id order there), oldest first. */
+/** Which posts have events stored after row `afterId` (SQLite's poll; rows commit in id order there), oldest first. */
 export async function rowsAfter(
   db: Kysely<Database>,
   afterId: number,
   limit: number,
-): Promise<(LiveEventRow & { id: number })[]> {
+): Promise<{ id: number; postId: number }[]> {
   const rows = await db
     .selectFrom('live_events')
-    .select(['id', 'post_id', 'seq', 'kind', 'data'])
+    .select(['id', 'post_id'])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...toRow(row), id: Number(row.id) }));
+  return rows.map((row) => ({ id: Number(row.id), postId: Number(row.post_id) }));
 }
 
 /** The newest row id (0: none), where SQLite's poll starts. */

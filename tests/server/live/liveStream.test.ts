@@ -7,8 +7,10 @@ import type { LiveEntry } from '../../../src/contract/live';
 import type { BlogPost } from '../../../src/contract/types';
 import { recordLiveEvent } from '../../../src/server/live/liveEvents';
 import type { LiveEventInput } from '../../../src/server/live/liveEvents';
+import { sql } from 'kysely';
 import { validSubmission } from '../fixtures/submissions';
 import { TOKEN, useTestApp } from '../helpers/testApp';
+import { onPostgres } from '../helpers/testDb';
 
 jest.setTimeout(30_000);
 
@@ -291,4 +293,23 @@ it('answers 503 with Retry-After past the process cap, and ends its streams when
   await t.app.close();
   await Promise.all(streams.map((stream) => stream.ended));
   for (const stream of streams) expect(stream.res.complete).toBe(true);
+});
+
+(onPostgres ? it : it.skip)('keeps delivering after its LISTEN connection drops (PostgreSQL)', async () => {
+  const postId = await createPost();
+  const stream = await openLive(`/api/blogs/${postId}/live?lastEventId=0`);
+  const listening = () =>
+    sql<{ pid: number }>`select pid from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`.execute(t.db.kysely);
+  const dropped = await sql<{ ok: boolean }>`select pg_terminate_backend(pid) as ok from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`.execute(t.db.kysely);
+  expect(dropped.rows).toEqual([{ ok: true }]);
+  // Written while nobody listens: the hub reads it when it is back.
+  await record(postId, ...entries(1, 1));
+  await stream.until((s) => s.events.length === 1);
+  expect((await listening()).rows).toHaveLength(1);
+  await record(postId, ...entries(2, 2));
+  await stream.until((s) => s.events.length === 2);
+  expect(ids(stream)).toEqual([1, 2]);
+  stream.close();
 });

@@ -27,6 +27,7 @@ import { contentState, purgeTrash } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
+import { liveRoutes } from './routes/liveRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -240,6 +241,7 @@ export async function buildApp({
         now,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
+      await api.register(liveRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
     },
     { prefix: '/api' },

@@ -16,6 +16,7 @@ import {
   singleParagraphInputSchema,
 } from '../../contract/schemas';
 import { slugOf, TAGS_MAX } from '../../contract/tags';
+import { entryInputSchema, matchInfoSchema } from '../../contract/liveSchemas';
 import { formatIssues } from '../http/validation';
 import type { Database } from '../db/database';
 
@@ -178,6 +179,16 @@ const tagName: Check = (value) => {
   return value.trim() === value ? undefined : 'must be trimmed';
 };
 
+const match = matchInfoSchema.shape;
+/** A match column: all five null (no match line) or all five set, each as PUT /api/blogs/:id/live stores it. */
+const liveMatch =
+  (schema: z.core.$ZodType): Check =>
+  (value, row) => {
+    const columns = ['home', 'away', 'home_score', 'away_score', 'clock'];
+    if (row.home === null) return columns.every((c) => row[c] === null) ? undefined : 'must be null without a match';
+    return exactly(schema)(value, row);
+  };
+
 const email = exactly(signInSchema.shape.email, (s) => s.toLowerCase());
 const accountName = exactly(signUpSchema.shape.name);
 const keyName = exactly(newKeySchema.shape.name);
@@ -251,6 +262,28 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     saved_by: plain(200),
     title: bySchema(header.title),
     post: revisionPost,
+  },
+  live_coverage: {
+    post_id: id,
+    state: oneOf(['live', 'ended']),
+    started_at: time,
+    ended_at: nullable(time),
+    home: liveMatch(match.home),
+    away: liveMatch(match.away),
+    home_score: liveMatch(match.homeScore),
+    away_score: liveMatch(match.awayScore),
+    clock: liveMatch(match.clock),
+  },
+  live_entries: {
+    id,
+    post_id: id,
+    body: exactly(entryInputSchema.shape.body),
+    key: oneOf([0, 1]),
+    pinned: oneOf([0, 1]),
+    author_account_id: nullable(id),
+    author_name: plain(200),
+    created_at: time,
+    updated_at: time,
   },
   uploads: {
     name: matches(uploadName, 'a sha256 in hex with an image extension'),

@@ -209,6 +209,34 @@ export interface PostSearchTable {
   body: string;
 }
 
+/** A post's live coverage (one row per post that ever went live); the match columns are all null or all set. */
+export interface LiveCoverageTable {
+  post_id: number;
+  state: 'live' | 'ended';
+  started_at: MutableTimestamp;
+  ended_at: ColumnType<Date | string | null, string | null, string | null>;
+  home: string | null;
+  away: string | null;
+  home_score: string | null;
+  away_score: string | null;
+  clock: string | null;
+}
+
+/** One update of a live post; key and pinned are 0 or 1 on both databases. */
+export interface LiveEntriesTable {
+  id: Generated<number>;
+  post_id: number;
+  body: string;
+  key: number;
+  pinned: number;
+  /** the account that wrote it, or null for a key */
+  author_account_id: number | null;
+  /** the name readers see: the account's or the key's */
+  author_name: string;
+  created_at: Timestamp;
+  updated_at: MutableTimestamp;
+}
+
 /** The live stream's log (migration 0015): an event of a post, numbered per post by seq (the stream's id). */
 export interface LiveEventsTable {
   id: Generated<number>;
@@ -243,6 +271,8 @@ export interface Database {
   post_search: PostSearchTable;
   sign_in_attempts: SignInAttemptsTable;
   password_resets: PasswordResetsTable;
+  live_coverage: LiveCoverageTable;
+  live_entries: LiveEntriesTable;
   live_events: LiveEventsTable;
   live_event_counters: LiveEventCountersTable;
 }

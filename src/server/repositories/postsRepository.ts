@@ -13,6 +13,8 @@ import { isPublic } from './visibility';
 import { storeRevision } from './revisionsRepository';
 import type { Author } from './revisionsRepository';
 import { shownProduct, shownSection, shownText, shownUrl } from './shown';
+import { bumpRevision } from './contentRevision';
+import { coverageOf, liveNow } from './liveRepository';
 
 /** What the role rules (accounts/roles.ts) need to know of a stored post. */
 export type PostFacts = { createdBy: number | null; status: PostStatus };
@@ -166,24 +168,35 @@ export async function listPosts(
     tag,
     includeHidden = false,
     now = new Date(),
-  }: { limit: number; beforeId?: number; tag?: string } & ReadOptions,
+    liveOnly = false,
+  }: {
+    limit: number;
+    beforeId?: number;
+    tag?: string;
+    /** only the posts live now */ liveOnly?: boolean;
+  } & ReadOptions,
 ): Promise<{ posts: BlogSummary[]; nextCursor: number | undefined }> {
   let query = selectPosts(db.kysely)
     .orderBy('id', 'desc')
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
+  if (liveOnly) query = query.where('id', 'in', liveNow(db.kysely));
   // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
   if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
-  const [images, tags] = await Promise.all([
+  const [images, tags, live] = await Promise.all([
     imageFactsFor(
       db.kysely,
       page.map((row) => shownUrl(row.image_url)),
     ),
     tagsOfPosts(
+      db.kysely,
+      page.map((row) => row.id),
+    ),
+    coverageOf(
       db.kysely,
       page.map((row) => row.id),
     ),
@@ -196,6 +209,7 @@ export async function listPosts(
         ...summary,
         images: facts === undefined ? {} : { [summary.imageUrl]: facts },
         tags: tags.get(row.id) ?? [],
+        live: live.get(row.id) ?? null,
       };
     }),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
@@ -228,11 +242,9 @@ export async function relatedPosts(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  const tags = await tagsOfPosts(
-    db.kysely,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...toSummary(row, now), tags: tags.get(row.id) ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const [tags, live] = await Promise.all([tagsOfPosts(db.kysely, ids), coverageOf(db.kysely, ids)]);
+  return rows.map((row) => ({ ...toSummary(row, now), tags: tags.get(row.id) ?? [], live: live.get(row.id) ?? null }));
 }
 
 export async function findPost(db: Db, id: number, options: ReadOptions = {}): Promise<BlogPost | undefined> {
@@ -250,10 +262,11 @@ async function readPost(
   if (!includeHidden) query = onlyPublic(query, now);
   const post = await query.executeTakeFirst();
   if (post === undefined) return undefined;
-  const [sections, products, tags] = await Promise.all([
+  const [sections, products, tags, live] = await Promise.all([
     executor.selectFrom('sections').selectAll().where('post_id', '=', id).orderBy('position').execute(),
     executor.selectFrom('products').selectAll().where('post_id', '=', id).orderBy('position').execute(),
     tagsOfPosts(executor, [id]),
+    coverageOf(executor, [id]),
   ]);
   const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
   const authorImage = shownUrl(post.author_image);
@@ -276,19 +289,8 @@ async function readPost(
     publishAt,
     updatedAt,
     images,
+    live: live.get(id) ?? null,
   };
-}
-
-/**
- * Last statement of every write transaction: other processes watch the revision to drop their caches. Last, so the
- * row lock it takes (PostgreSQL) is held only until the commit and writers are not queued behind each other.
- */
-async function bumpRevision(trx: Transaction<Database>): Promise<void> {
-  await trx
-    .updateTable('content_revision')
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
 }
 
 function postColumns(input: PostInput) {

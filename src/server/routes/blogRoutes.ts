@@ -17,7 +17,7 @@ import type { WriteGuard } from '../accounts/guard';
 import type { Db } from '../db/database';
 import { markPrivate } from '../http/answers';
 import { keptAnswers } from '../http/contentCoding';
-import { ifMatchHolds, strongEtag } from '../http/etag';
+import { strongEtag } from '../http/etag';
 import { API_HEADERS } from '../http/security';
 import { sessionCookie } from '../accounts/sessions';
 import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } from '../repositories/postsRepository';
@@ -66,10 +66,36 @@ function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
 
 /**
  * The read shape of one post and its ETag: what GET answers, and what If-Match is compared with. The same bytes for
- * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag.
+ * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag. A post with live
+ * coverage has a tag of two parts, "{version}.{coverage}": the version is the tag the post had with `live` null, so
+ * a score change during a match gives new bytes a new tag, yet does not make an editor's If-Match stale (a PUT
+ * replaces the post's text, never its coverage).
  */
 function postAnswer(post: BlogPost): CachedResponse {
-  return cachedJson(post);
+  if (post.live === undefined || post.live === null) return cachedJson(post);
+  const body = JSON.stringify(post);
+  const version = postVersion(post);
+  const etag = `${version.slice(0, -1)}.${strongEtag(JSON.stringify(post.live)).slice(1)}`;
+  return { body, headers: { etag }, answers: {} };
+}
+
+/** The version part of a post's tag: the tag of its read shape with `live` null. */
+const postVersion = (post: BlogPost) => strongEtag(JSON.stringify({ ...post, live: null }));
+
+/**
+ * If-Match against a post's versions (postAnswer): absent passes, `*` passes, else a listed tag must name one of
+ * them, in any coding, whatever coverage it was read with (a weak W/ tag never matches).
+ */
+function versionMatches(header: string | undefined, posts: BlogPost[]): boolean {
+  if (header === undefined) return true;
+  const versions = posts.map((post) => postVersion(post).slice(0, -1));
+  return header.split(',').some((listed) => {
+    const tag = listed.trim();
+    if (tag === '*') return true;
+    return versions.some(
+      (version) => [`${version}"`, `${version}-br"`, `${version}-gzip"`].includes(tag) || tag.startsWith(`${version}.`),
+    );
+  });
 }
 
 /** The admin read shape: the post plus who created and last changed it (never cached, never public). */
@@ -205,7 +231,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const post = await findPost(db, id, { includeHidden: true, now: new Date(clock()) });
       if (post === undefined) return reply.code(404).send(NOT_FOUND);
       markPrivate(reply);
-      return sendCached(reply, cachedJson(await withStaff(db, post)));
+      return sendCached(reply, postAnswer(await withStaff(db, post)));
     }
     const key = String(id);
     let answer = caches.posts.get(key);
@@ -270,8 +296,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     const current = await withStaff(db, found);
     const ifMatch = request.headers['if-match'];
     // The tag of the public shape (what an anonymous reader got) or of the admin shape (what a staff reader got).
-    const etags = [postAnswer(found), cachedJson(current)].map((answer) => answer.headers?.etag ?? '');
-    if (!etags.some((etag) => ifMatchHolds(ifMatch, etag))) return { status: 412 as const };
+    if (!versionMatches(ifMatch, [found, current])) return { status: 412 as const };
     // No tag, or *: any version may be replaced.
     const ifUnchanged = ifMatch !== undefined && ifMatch.trim() !== '*';
     const facts: PostFacts = { createdBy: current.createdBy?.id ?? null, status: current.status };

@@ -77,6 +77,8 @@ describe('POST /api/blogs', () => {
       updatedAt: created.createdAt,
       // '/uploads/abc.png' is no stored upload, and external URLs never have facts
       images: {},
+      // never went live
+      live: null,
     });
     const sectionIds = created.sections.map((s) => s.id);
     const productIds = created.products.map((p) => p.id);
@@ -252,6 +254,7 @@ describe('GET /api/blogs', () => {
       publishAt: null,
       updatedAt: expect.any(String),
       images: {},
+      live: null,
     });
   });
 

@@ -4,7 +4,6 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseConfig } from '../../../src/server/config';
 import { createDatabaseConfig, databaseUrl } from './testDb';
 
 const root = join(__dirname, '..', '..', '..');
@@ -81,12 +80,11 @@ export async function waitForListening(server: ServerProcess, timeoutMs = 20_000
 /**
  * Two real server processes on one fresh database, as behind a load balancer: started one after the other (the first
  * migrates and seeds, the second finds the database ready), handed to `run` as their base URLs, then stopped, and the
- * database and data folder removed. `env` adds to DATA_DIR, PORT and DATABASE_URL. `run` also gets the database's
- * config, to write to it as a third process would.
+ * database and data folder removed. `env` adds to DATA_DIR, PORT and DATABASE_URL.
  */
 export async function withTwoServers<T>(
   env: Record<string, string>,
-  run: (first: string, second: string, database: DatabaseConfig) => Promise<T>,
+  run: (first: string, second: string) => Promise<T>,
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'touchline-two-'));
   const database = await createDatabaseConfig();
@@ -97,7 +95,7 @@ export async function withTwoServers<T>(
     const first = await waitForListening(servers[0]!);
     servers.push(spawnServer(full));
     const second = await waitForListening(servers[1]!);
-    return await run(first, second, database.config);
+    return await run(first, second);
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));

@@ -184,8 +184,8 @@ export class LiveStreams {
     try {
       // Subscribed before the replay is read: whatever commits meanwhile comes from the hub, and seq dedupes.
       const followedFrom = await this.hub.subscribe(postId, reader);
-      // Live events only: those the hub delivers from now on.
-      if (lastEventId === undefined) sentSeq = followedFrom;
+      // Live events only: those the hub delivers from now on (what it delivered while subscribe finished included).
+      if (lastEventId === undefined) sentSeq = Math.min(followedFrom, (waiting[0]?.[0] ?? followedFrom + 1) - 1);
       else {
         const missed = await eventsSince(this.db.kysely, postId, lastEventId);
         if (missed === 'reset') {

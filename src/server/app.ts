@@ -38,6 +38,8 @@ import { registerRequestLog } from './http/logging';
 import { checkRequestLine } from './http/requestTarget';
 import { BODY_LIMITS, closeLingering, DEFAULT_TIMEOUTS } from './http/requestLimits';
 import type { Timeouts } from './http/requestLimits';
+import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
+import { liveStreamRoutes } from './routes/liveStreamRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -47,6 +49,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   listenUrl?: string;
   /** SESSION_MAX_DAYS (default 90): a session's absolute lifetime. */
   sessionMaxDays?: number;
+  /** LIVE_MAX_STREAMS (default 20,000): live streams this process holds at most. */
+  liveMaxStreams?: number;
   /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
   mail?: MailConfig;
 };
@@ -78,6 +82,8 @@ export type AppOptions = {
   timeouts?: Partial<Timeouts>;
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
   sitemapMaxUrls?: number;
+  /** The live stream's timings and caps (live/liveStream.ts has the defaults; maxStreams over config's); for tests. */
+  live?: Partial<{ heartbeatMs: number; pollMs: number; perAddress: number; maxStreams: number }>;
   /** How often the mail outbox looks for rows other processes queued or whose retry is due (default 3 s). */
   mailPollMs?: number;
 };
@@ -117,6 +123,7 @@ export async function buildApp({
   renderPage,
   timeouts: timeoutOptions,
   sitemapMaxUrls,
+  live,
   mailPollMs,
 }: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
@@ -177,6 +184,17 @@ export async function buildApp({
     done();
   });
 
+  // Live streams outlast every request timeout: they end when the client goes, or here, before the server closes (a
+  // stream is no request to wait for), so their readers reconnect to another process.
+  const streams = new LiveStreams(db, {
+    ...DEFAULT_LIVE_STREAM_OPTIONS,
+    maxStreams: config.liveMaxStreams ?? DEFAULT_LIVE_STREAM_OPTIONS.maxStreams,
+    ...live,
+    now,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onReady', () => streams.start());
+  app.addHook('preClose', () => streams.stop());
   // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts).
   const outbox =
     config.mail === undefined
@@ -255,6 +273,7 @@ export async function buildApp({
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
       await api.register(liveRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
+      await api.register(liveStreamRoutes, { streams });
     },
     { prefix: '/api' },
   );

@@ -33,6 +33,8 @@ export type Config = {
   owner: { email: string; password: string } | undefined;
   /** SESSION_MAX_DAYS: a staff session ends this many days after sign-in, however much it is used */
   sessionMaxDays: number;
+  /** LIVE_MAX_STREAMS: live streams (GET /api/blogs/:id/live) one process holds at most; the next gets a 503 */
+  liveMaxStreams: number;
   /** SMTP_URL and MAIL_FROM: the desk's notifications and reset links go out by email; undefined: in the app only */
   mail: MailConfig | undefined;
 };
@@ -54,6 +56,7 @@ export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one
 const repoRoot = resolve(__dirname, '..', '..');
 
 const SESSION_MAX_DAYS_RULE = 'must be a whole number of days from 1 to 3650';
+const LIVE_MAX_STREAMS_RULE = 'must be a whole number from 1 to 1000000';
 
 const envSchema = z.object({
   PORT: z._default(z.string().check(z.regex(/^\d{1,5}$/, 'must be a port number (0-65535)')), '3000'),
@@ -105,6 +108,7 @@ const envSchema = z.object({
       ),
   ),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
+  LIVE_MAX_STREAMS: z._default(z.string().check(z.regex(/^[1-9]\d{0,6}$/, LIVE_MAX_STREAMS_RULE)), '20000'),
 });
 
 const PUBLIC_URL_RULE = 'must be an absolute http(s) URL of the site root, such as https://touchline.example';
@@ -185,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const sessionMaxDays = Number(e.SESSION_MAX_DAYS);
   if (sessionMaxDays > 3650)
     throw new ConfigError(`Invalid configuration:\n  SESSION_MAX_DAYS: ${SESSION_MAX_DAYS_RULE}`);
+  const liveMaxStreams = Number(e.LIVE_MAX_STREAMS);
+  if (liveMaxStreams > 1_000_000)
+    throw new ConfigError(`Invalid configuration:\n  LIVE_MAX_STREAMS: ${LIVE_MAX_STREAMS_RULE}`);
   let trustProxy: TrustProxy;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -232,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     owner,
     sessionMaxDays,
+    liveMaxStreams,
     mail,
   };
 }

@@ -240,6 +240,23 @@ export interface LiveEntriesTable {
   updated_at: MutableTimestamp;
 }
 
+/** The live stream's log (migration 0015): an event of a post, numbered per post by seq (the stream's id). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  post_id: number;
+  seq: number;
+  kind: 'entry' | 'delete' | 'live';
+  /** the event's data as JSON text, sent as it is */
+  data: string;
+  created_at: Timestamp;
+}
+
+/** A post's last event seq; its row lock orders the post's writers (live/liveEvents.ts). */
+export interface LiveEventCountersTable {
+  post_id: number;
+  seq: number;
+}
+
 export interface Database {
   posts: PostsTable;
   sections: SectionsTable;
@@ -259,6 +276,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   live_coverage: LiveCoverageTable;
   live_entries: LiveEntriesTable;
+  live_events: LiveEventsTable;
+  live_event_counters: LiveEventCountersTable;
   post_reviews: PostReviewsTable;
   review_steps: ReviewStepsTable;
   editorial_notes: EditorialNotesTable;
@@ -333,7 +352,12 @@ export type UploadRow = Selectable<UploadsTable>;
 
 export type Dialect = DatabaseConfig['kind'];
 
-export type Db = { kysely: Kysely<Database>; dialect: Dialect };
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL's URL, for a connection of one's own outside the pool (the live stream's LISTEN) */
+  url?: string;
+};
 
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
@@ -345,6 +369,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }),
       dialect: 'postgres',
+      url: config.url,
     };
   }
   const onDisk = config.file !== ':memory:';

@@ -13,6 +13,7 @@ import { signInAttempts } from './migrations/20261126_0008_sign_in_attempts';
 import { invitationOwners } from './migrations/20261126_0009_invitation_owners';
 import { headerImageAlt } from './migrations/20261126_0010_header_image_alt';
 import { liveCoverage } from './migrations/20261126_0013_live_coverage';
+import { liveEvents } from './migrations/20261126_0015_live_events';
 import { desk } from './migrations/20261126_0014_desk';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261126_0009_invitation_owners': invitationOwners(dialect),
     '20261126_0010_header_image_alt': headerImageAlt(dialect),
     '20261126_0013_live_coverage': liveCoverage(dialect),
+    '20261126_0015_live_events': liveEvents(dialect),
     '20261126_0014_desk': desk(dialect),
   };
 }

@@ -42,6 +42,8 @@ export async function startTestApp(
     sitemapMaxUrls?: AppOptions['sitemapMaxUrls'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
+    /** the live stream's timings and caps (tests shorten them) */
+    live?: AppOptions['live'];
     /** SMTP_URL and MAIL_FROM (tests/server/helpers/smtp.ts runs a real SMTP server); no mail by default */
     mail?: AppOptions['config']['mail'];
     /** Fastify logger options (default: silent) */
@@ -72,6 +74,7 @@ export async function startTestApp(
     renderPage: options.renderPage,
     timeouts: options.timeouts,
     sitemapMaxUrls: options.sitemapMaxUrls,
+    live: options.live,
     mailPollMs: options.mailPollMs,
     logger: options.logger,
   });

@@ -559,7 +559,8 @@ describe('export archive', () => {
       const other = await startTestApp({ testDb: target });
       try {
         const res = await other.app.inject({ method: 'GET', url: `/api/blogs/${post.id}/entries` });
-        expect(res.json()).toEqual(before);
+        // The stream's event log stays behind (a reader holding an older id gets a reset and reloads): all else as before.
+        expect(res.json()).toEqual({ ...before, lastEventId: 0 });
         // Ids go on after the imported ones.
         await other.app.inject({
           method: 'PUT',

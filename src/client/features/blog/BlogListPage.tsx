@@ -12,7 +12,6 @@ import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, PrimaryTag } from '../../components/TagLinks';
-import { LiveBadge } from '../../components/live/LiveBadge';
 import styles from './BlogListPage.module.scss';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
@@ -30,7 +29,7 @@ function PostListItem({ post }: { post: BlogSummary }) {
           <Link to={paths.post(post.id)} className={styles.link}>
             {post.title}
           </Link>
-          {post.live?.state === 'live' && <LiveBadge live={post.live} />}
+          {post.live?.state === 'live' && <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>}
         </h2>
         {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}

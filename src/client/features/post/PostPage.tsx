@@ -11,7 +11,6 @@ import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, TagLinks } from '../../components/TagLinks';
-import { LiveBadge } from '../../components/live/LiveBadge';
 import { relatedApi } from './relatedApi';
 import styles from './PostPage.module.scss';
 
@@ -83,7 +82,14 @@ export function PostPage() {
           article={post}
           products={products}
           tagLinks={<TagLinks tags={post.tags} />}
-          titleBadge={post.live && <LiveBadge live={post.live} />}
+          titleBadge={
+            post.live &&
+            (post.live.state === 'live' ? (
+              <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>
+            ) : (
+              <span className={styles.liveBadge}>Ended</span>
+            ))
+          }
         />
         {post.live && (
           <Suspense fallback={null}>

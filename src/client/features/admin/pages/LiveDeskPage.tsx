@@ -150,7 +150,8 @@ function DeskEntry({
     apply((answer) => dropEntry(answer, entry.id));
   }
 
-  const name = `update of ${entry.createdAt.slice(11, 16)}`;
+  // Each row's buttons are named by the update's first words: several updates share a minute.
+  const name = `“${entry.body.slice(0, 40)}”`;
   return (
     <EntryView
       entry={entry}
@@ -165,8 +166,8 @@ function DeskEntry({
           )}
           {confirming ? (
             <ConfirmInRow
-              label="Delete this update?"
-              question="Delete this update? Readers see it go at once."
+              label={`Delete ${name}?`}
+              question={`Delete ${name}? Readers see it go at once.`}
               answer={
                 <>
                   <Trash2 size={16} aria-hidden="true" />

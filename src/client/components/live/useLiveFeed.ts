@@ -3,11 +3,11 @@
 // `?after=` when the stream is refused (a 503 or 429 closes an EventSource for good).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../app/hooks';
+import type { AppDispatch } from '../../app/store';
 import { blogApi } from '../../api/blogApi';
 import { LIVE_EVENTS, LIVE_LIMITS } from '../../../contract/live';
 import type { EntriesAnswer, LiveCoverage, LiveEntry } from '../../../contract/live';
 import { arrive, dropEntry, entriesPath, liveApi, newestId, placeEntry, setCoverage, titleWithCount } from './liveApi';
-import type { EntriesArg } from './liveApi';
 
 type FeedOptions = {
   id: string;
@@ -17,6 +17,11 @@ type FeedOptions = {
   enabled?: boolean;
 };
 
+/** On `reset` (the server cannot replay what the page missed): the newest entries read again, replacing the page's. */
+export function reloadEntries(dispatch: AppDispatch, id: string) {
+  return dispatch(liveApi.endpoints.getEntries.initiate({ id, before: null }, { subscribe: false, forceRefetch: true }));
+}
+
 const apiUrl = (path: string) => `${globalThis.location?.origin ?? ''}/api/${path}`;
 
 export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
@@ -24,7 +29,6 @@ export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
   const [waiting, setWaiting] = useState<LiveEntry[]>([]);
   const waitingRef = useRef(waiting);
 
-  const arg: EntriesArg = { id, before: null };
   const read = useCallback(
     (): EntriesAnswer | undefined => liveApi.endpoints.getEntries.select({ id, before: null })(store.getState()).data,
     [id, store],
@@ -93,7 +97,7 @@ export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
 
     const reload = () => {
       hold([]);
-      void store.dispatch(liveApi.endpoints.getEntries.initiate(arg, { subscribe: false, forceRefetch: true }));
+      void reloadEntries(store.dispatch, id);
     };
 
     if (typeof EventSource === 'undefined') startPolling();
@@ -121,7 +125,6 @@ export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
       source?.close();
       if (timer !== undefined) clearInterval(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- arg is rebuilt from id
   }, [enabled, id, receive, coverage, edit, hold, read, store]);
 
   // While updates wait, the tab's title starts with their count.

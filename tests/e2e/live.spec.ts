@@ -62,6 +62,12 @@ test('the writer covers a match live and a reader follows it without reloading',
     await expect(desk.getByLabel('Update', { exact: true })).toHaveValue('');
 
     const reader = await readers.newPage();
+    // Hydration must match the server's markup (the entries' times included): React reports a mismatch as an error.
+    const errors: string[] = [];
+    reader.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    reader.on('pageerror', (error) => errors.push(error.message));
     await openLive(reader, `/page/${id}`);
     await expect(reader.getByText('Live', { exact: true })).toBeVisible();
     await expect(reader.getByText('Arsenal 0–0 Chelsea')).toBeVisible();
@@ -112,6 +118,8 @@ test('the writer covers a match live and a reader follows it without reloading',
     await expect(confirm).toBeFocused();
     await confirm.click();
     await expect(reader.getByText('Header over the bar')).toHaveCount(0, { timeout: 2000 });
+
+    expect(errors, 'errors on the reader page').toEqual([]);
 
     // Offline and back: the update written meanwhile arrives once.
     await readers.setOffline(true);

@@ -8,6 +8,9 @@ import { useHydrated } from '../../app/useHydrated';
 import { RichText } from '../RichText';
 import styles from './Live.module.scss';
 
+// One formatter for every entry's time: making one per call (toLocaleTimeString) costs the page's main thread.
+let localTime: Intl.DateTimeFormat | undefined;
+
 /**
  * An entry's time: the server (and hydration) writes the UTC time, the same on every render; after hydration the
  * reader's own local time replaces it, so there is no mismatch.
@@ -18,7 +21,7 @@ export function EntryTime({ iso }: { iso: string }) {
   const text = Number.isNaN(date.getTime())
     ? iso
     : hydrated
-      ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+      ? (localTime ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(date)
       : `${iso.slice(11, 16)} UTC`;
   return <time dateTime={iso}>{text}</time>;
 }

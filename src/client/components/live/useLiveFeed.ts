@@ -19,7 +19,9 @@ type FeedOptions = {
 
 /** On `reset` (the server cannot replay what the page missed): the newest entries read again, replacing the page's. */
 export function reloadEntries(dispatch: AppDispatch, id: string) {
-  return dispatch(liveApi.endpoints.getEntries.initiate({ id, before: null }, { subscribe: false, forceRefetch: true }));
+  return dispatch(
+    liveApi.endpoints.getEntries.initiate({ id, before: null }, { subscribe: false, forceRefetch: true }),
+  );
 }
 
 const apiUrl = (path: string) => `${globalThis.location?.origin ?? ''}/api/${path}`;

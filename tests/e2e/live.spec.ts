@@ -128,6 +128,12 @@ test('the writer covers a match live and a reader follows it without reloading',
     await expect(reader.getByText('Half-time whistle')).toHaveCount(1, { timeout: 15_000 });
     await expect(reader.locator('article[id^="entry-"]')).toHaveCount(6);
 
+    // Ending the coverage turns the reader's "Live" into "Ended".
+    await desk.getByRole('button', { name: 'End coverage' }).click();
+    await expect(reader.getByRole('heading', { level: 1 }).getByText('Ended', { exact: true })).toBeVisible({
+      timeout: 2000,
+    });
+
     // Both pages in both themes at a phone's width: no WCAG A/AA violation, no sideways scroll.
     for (const theme of ['dark', 'light'] as const) {
       for (const [page, name] of [
@@ -154,7 +160,7 @@ test('the writer covers a match live and a reader follows it without reloading',
   try {
     const page = await plain.newPage();
     await page.goto(`/page/${id}`);
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).getByText('Ended', { exact: true })).toBeVisible();
     await expect(page.getByText('Arsenal 1–0 Chelsea')).toBeVisible();
     await expect(page.locator('article[id^="entry-"]')).toHaveCount(6);
     await expect(page.locator('article[id^="entry-"]').first()).toContainText('Half-time whistle');

@@ -11,6 +11,8 @@ import { AppRoutes, MissingUrl } from './shell/router';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
+import { liveApi } from './components/live/liveApi';
+import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
@@ -31,7 +33,7 @@ function embeddableApiState({ queries, provided }: ReturnType<ReturnType<typeof 
   return { queries: stable, mutations: {}, provided };
 }
 
-export async function render({ url, post, list, search, missing }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, post, list, search, home, missing }: RenderInput): Promise<RenderOutput> {
   const store = makeStore();
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -40,7 +42,15 @@ export async function render({ url, post, list, search, missing }: RenderInput):
       store.dispatch(
         relatedApi.util.upsertQueryEntries([{ endpointName: 'getRelated', arg: post.id, value: post.related }]),
       );
+    // A live post's entries as of the render (the page after `before` for ?before=), read by its lazy live chunk.
+    if (post.entries) {
+      const { before, ...answer } = post.entries;
+      store.dispatch(
+        liveApi.util.upsertQueryEntries([{ endpointName: 'getEntries', arg: { id: post.id, before }, value: answer }]),
+      );
+    }
   }
+  if (home) store.dispatch(homeApi.util.upsertQueryEntries([{ endpointName: 'getHome', arg: undefined, value: home }]));
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };
     store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));

@@ -32,6 +32,8 @@ export type ArticleProps = {
   tagLinks?: ReactNode;
   /** Extra controls in the author footer (the sample's Subscribe and Share). */
   authorActions?: ReactNode;
+  /** Beside the title: a live post's "Live" or "Ended". */
+  titleBadge?: ReactNode;
 };
 
 function Bullets({ list }: { list: readonly ListEntry[] | undefined }) {
@@ -74,7 +76,7 @@ export function ArticleSection({ section }: { section: Section }) {
   );
 }
 
-export function Article({ article, products, tagLinks, authorActions }: ArticleProps) {
+export function Article({ article, products, tagLinks, authorActions, titleBadge }: ArticleProps) {
   const hero = safeUrl(article.imageUrl);
   const authorImage = safeUrl(article.authorImage);
   const hasAuthor = Boolean(article.authorName || article.authorTitle || authorImage || authorActions);
@@ -84,7 +86,10 @@ export function Article({ article, products, tagLinks, authorActions }: ArticleP
         <span className={styles.headerIcon}>
           <Icon name={article.icon} size={32} />
         </span>
-        <h1 className={styles.title}>{article.title}</h1>
+        <h1 className={styles.title}>
+          {article.title}
+          {titleBadge}
+        </h1>
         <p className={styles.meta}>
           {article.publishDate && <span>{`Published: ${article.publishDate}`}</span>}
           {article.readTime && <span>{article.readTime}</span>}

@@ -27,6 +27,7 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
   adminStaff: lazy(() => import('../features/admin/pages/StaffPage').then((m) => ({ default: m.StaffPage }))),
   adminAccount: lazy(() => import('../features/admin/pages/AccountPage').then((m) => ({ default: m.AccountPage }))),
+  adminLive: lazy(() => import('../features/admin/pages/LiveDeskPage').then((m) => ({ default: m.LiveDeskPage }))),
   adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
   adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
   adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),

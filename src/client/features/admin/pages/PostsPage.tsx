@@ -4,10 +4,12 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { History, PenLine, Plus, Trash2 } from 'lucide-react';
+import { History, PenLine, Plus, Radio, Trash2 } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/authSlice';
+import { mayManageAll } from '../../../../contract/roles';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { useInfiniteEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
@@ -37,6 +39,12 @@ const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJE
 export function PostsPage() {
   useDocumentTitle('Posts');
   const token = useAppSelector(selectAccessToken);
+  const user = useAppSelector(selectUser);
+  // The live desk is for those who may edit the post: its author, editors and owners (a typed token speaks for itself).
+  const mayCover = (post: AdminSummary) =>
+    Boolean(token) ||
+    mayManageAll(user?.role) ||
+    (typeof post.createdBy === 'object' && post.createdBy?.id === user?.id);
   const deletePost = useMutationRunner(adminApi.endpoints.deletePost);
   // The list the admin asked for: shown at once (the session reads it); each Show posts is a fresh request with the
   // token typed then, if any.
@@ -160,6 +168,12 @@ export function PostsPage() {
                     >
                       View<span className="visually-hidden"> “{post.title}”</span>
                     </Link>
+                    {mayCover(post) && (
+                      <Link to={adminPaths.live(post.id)} className={buttons.secondaryButton}>
+                        <Radio size={16} aria-hidden="true" />
+                        Live<span className="visually-hidden"> “{post.title}”</span>
+                      </Link>
+                    )}
                     <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
                       <History size={16} aria-hidden="true" />
                       History<span className="visually-hidden"> “{post.title}”</span>

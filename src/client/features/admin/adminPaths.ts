@@ -11,4 +11,6 @@ export const adminPaths = {
   preview: (id: number | string) => pathTo('adminPreview', { id }),
   history: (id: number | string) => pathTo('adminHistory', { id }),
   trash: () => pathTo('adminTrash'),
+  review: () => pathTo('adminReview'),
+  inbox: () => pathTo('adminInbox'),
 } as const;

@@ -23,6 +23,7 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { DiffList } from './DiffList';
 import { AccessForm, AllPostsLink, ReadStatus, revisionTime } from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
@@ -152,24 +153,7 @@ export function HistoryPage() {
                 (diff.length === 0 ? (
                   <p className={fieldStyles.hint}>This version is the same as the current post.</p>
                 ) : (
-                  <dl className={pageStyles.diff}>
-                    {diff.map((field) => (
-                      <div key={field.label}>
-                        <dt>{field.label}</dt>
-                        <dd>
-                          {field.parts.map((part, index) =>
-                            part.change === 'removed' ? (
-                              <del key={index}>{part.text}</del>
-                            ) : part.change === 'added' ? (
-                              <ins key={index}>{part.text}</ins>
-                            ) : (
-                              <span key={index}>{part.text}</span>
-                            ),
-                          )}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
+                  <DiffList diff={diff} />
                 ))}
               {version.data &&
                 (confirming ? (

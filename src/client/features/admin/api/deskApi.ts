@@ -36,7 +36,9 @@ export const deskApi = blogApi
           const inReview: AdminSummary[] = [];
           let cursor: string | null = null;
           for (let page = 0; page < QUEUE_PAGES; page += 1) {
-            const answer = await fetch(`blogs?status=all&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+            const answer = await fetch(
+              `blogs?status=all&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+            );
             if (answer.error) return { error: answer.error };
             const posts = Array.isArray(answer.data) ? (answer.data as AdminSummary[]) : [];
             inReview.push(...posts.filter((post) => post.status === 'review'));

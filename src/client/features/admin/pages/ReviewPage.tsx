@@ -165,7 +165,12 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
           </button>
         </div>
         {mode === 'schedule' && (
-          <form className={pageStyles.reviewForm} noValidate aria-label={`Schedule “${post.title}”`} onSubmit={schedule}>
+          <form
+            className={pageStyles.reviewForm}
+            noValidate
+            aria-label={`Schedule “${post.title}”`}
+            onSubmit={schedule}
+          >
             <div className={pageStyles.field}>
               <label htmlFor={`${id}-when`} className={pageStyles.label}>
                 Publish at

@@ -145,7 +145,7 @@ const publishAtSchema = z.pipe(
 );
 
 /** What a submission may set: 'scheduled' is not sent but follows from 'published' with a future publishAt. */
-export const SUBMITTED_STATUSES = ['published', 'draft'] as const;
+export const SUBMITTED_STATUSES = ['published', 'draft', 'review'] as const;
 
 /** POST and PUT /api/blogs body (SPEC 3 submit shape, plus status and publishAt). Only header.title is required; the token may come as a Bearer header instead. */
 export const blogSubmissionSchema = z.object({

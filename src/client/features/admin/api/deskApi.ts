@@ -18,7 +18,7 @@ export type QueuedPost = { post: AdminSummary; review: ReviewInfo };
 /** The author profile a new post's footer starts from (GET/PUT /api/account/profile). */
 export type AuthorProfile = { name: string; title: string; photo: string };
 
-/** The admin list is read 100 at a time; a desk has far fewer posts in review than this many pages hold. */
+/** The queue is read 100 at a time; a desk has far fewer posts in review than this many pages hold. */
 const QUEUE_PAGES = 10;
 
 const submittedTime = (entry: QueuedPost) => Date.parse(entry.review.submittedAt ?? '') || 0;
@@ -28,8 +28,8 @@ export const deskApi = blogApi
   .injectEndpoints({
     endpoints: (build) => ({
       /**
-       * The posts in review, the oldest submission first. The list is the admin list filtered (every status the
-       * signed-in person may see), each post's review read beside it for when and by whom it was submitted.
+       * The posts in review (GET /api/blogs?status=review), the oldest submission first: each post's review is read
+       * beside it for when and by whom it was submitted.
        */
       reviewQueue: build.query<QueuedPost[], void>({
         async queryFn(_arg, _api, _extra, fetch) {
@@ -37,7 +37,7 @@ export const deskApi = blogApi
           let cursor: string | null = null;
           for (let page = 0; page < QUEUE_PAGES; page += 1) {
             const answer = await fetch(
-              `blogs?status=all&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+              `blogs?status=review&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
             );
             if (answer.error) return { error: answer.error };
             const posts = Array.isArray(answer.data) ? (answer.data as AdminSummary[]) : [];

@@ -1,5 +1,4 @@
 // Publishing the draft: upload any chosen images first, then POST the post with the uploaded addresses.
-import type { BlogSubmission } from '../../../../contract/schemas';
 import { useState } from 'react';
 import { apiErrorMessage } from './apiErrors';
 import { blogApi } from '../../../api/blogApi';
@@ -90,8 +89,7 @@ export function usePublishPost() {
       // Checked before anything is uploaded: Scheduled without a time would otherwise publish at once.
       const statusFields = toStatusFields(publishing, false);
       await uploadPendingImages('', accessToken, uploadImage, dispatch);
-      // 'review' is a status the API takes (desk.ts) before the submit schema's own list names it.
-      const post = await createBlog({ ...selectSubmission(store.getState()), ...statusFields } as BlogSubmission);
+      const post = await createBlog({ ...selectSubmission(store.getState()), ...statusFields });
       dispatch(postPublished());
       clearPendingImages();
       setPublished({ id: post.id, title: post.title, publishing });

@@ -60,8 +60,8 @@ export type HeaderFields = Omit<DraftHeader, 'sections'>;
 export type SectionFields = Pick<DraftSection, 'icon' | 'title' | 'paragraph'>;
 export type ProductFields = Omit<DraftProduct, 'id'>;
 
-/** The submit shape with the status fields of the API's manage routes ('review' submits a post for review). */
-export type StatusSubmission = Omit<BlogSubmission, 'status' | 'publishAt'> & {
+/** The submit shape with the status fields of the API's manage routes. */
+export type StatusSubmission = BlogSubmission & {
   status?: 'published' | 'draft' | 'review';
   publishAt?: string | null;
 };

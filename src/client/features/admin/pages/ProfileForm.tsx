@@ -7,6 +7,7 @@ import { LIMITS } from '../../../../contract/limits';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { DraftScopeProvider, NEW_POST_SCOPE } from '../draft/draftScope';
 import type { DraftScope } from '../draft/draftScope';
+import type { AuthorProfile } from '../api/deskApi';
 import { clearPendingImages, getPendingImages } from '../images/pendingImages';
 import { rememberImages } from '../images/uploadedImages';
 import { ImageFileField } from '../form/ImageFileField';
@@ -31,14 +32,16 @@ export function ProfileForm() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
-  // The stored profile fills the fields once it arrives.
+  // The stored profile fills the fields as each answer arrives (set while rendering, React's pattern for state that
+  // follows a value).
   const loaded = profile.data;
-  useEffect(() => {
-    if (!loaded) return;
+  const [shownProfile, setShownProfile] = useState<AuthorProfile | undefined>(undefined);
+  if (loaded && loaded !== shownProfile) {
+    setShownProfile(loaded);
     setName(loaded.name);
     setTitle(loaded.title);
     setPhoto(loaded.photo);
-  }, [loaded]);
+  }
   useEffect(() => () => clearPendingImages(PROFILE_SCOPE.imageScope), []);
 
   async function submit(event: FormEvent) {

@@ -72,3 +72,9 @@ export function allowedStatuses({ role, own, from }: Move): Array<'draft' | 'rev
   if (from === 'published' || from === 'scheduled') return [];
   return ['draft', 'review'];
 }
+
+/** GET /api/password-reset-requests: whether this site can mail a reset link ("Forgot password?"), else ask an owner. */
+export type MailStatus = { mail: boolean };
+
+/** GET and PUT /api/account/profile: the signed-in person's author profile; a new post's footer starts from it. */
+export type AuthorProfile = { name: string; title: string; photo: string };

@@ -16,7 +16,8 @@ import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages/rende
 import { createShellServer } from './pages/shell';
 import type { RenderPage } from '../contract/rendering';
 import { headTags } from './seo/head';
-import type { Config } from './config';
+import type { Config, MailConfig } from './config';
+import { MailOutbox } from './mail/outbox';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './http/errors';
 import { codedEtag, revalidate, strongEtag } from './http/etag';
@@ -45,6 +46,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   listenUrl?: string;
   /** SESSION_MAX_DAYS (default 90): a session's absolute lifetime. */
   sessionMaxDays?: number;
+  /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
+  mail?: MailConfig;
 };
 
 export type AppOptions = {
@@ -74,7 +77,14 @@ export type AppOptions = {
   timeouts?: Partial<Timeouts>;
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
   sitemapMaxUrls?: number;
+  /** How often the mail outbox looks for rows other processes queued or whose retry is due (default 3 s). */
+  mailPollMs?: number;
 };
+
+const outboxes = new WeakMap<FastifyInstance, MailOutbox>();
+
+/** The app's mail sender, when mail is configured (tests drain it instead of waiting for its timer). */
+export const mailOutboxOf = (app: FastifyInstance): MailOutbox | undefined => outboxes.get(app);
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
 function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
@@ -106,6 +116,7 @@ export async function buildApp({
   renderPage,
   timeouts: timeoutOptions,
   sitemapMaxUrls,
+  mailPollMs,
 }: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
@@ -165,6 +176,26 @@ export async function buildApp({
     done();
   });
 
+  // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts).
+  const outbox =
+    config.mail === undefined
+      ? undefined
+      : new MailOutbox({
+          db,
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          now,
+          pollMs: mailPollMs,
+          warn: (message) => app.log.warn(message),
+        });
+  if (outbox !== undefined) {
+    outboxes.set(app, outbox);
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+  }
+  const wake = () => outbox?.wake();
+  const desk = { enabled: outbox !== undefined, publicUrl: config.publicUrl, wake };
+
   const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
   const sessions = new Sessions(db, now, { publicUrl: config.publicUrl, maxDays: config.sessionMaxDays });
   const ownOrigins = new Set(
@@ -208,7 +239,7 @@ export async function buildApp({
         reply.header('content-encoding', coding);
         done(null, compress(payload, coding));
       });
-      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
+      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs, desk });
       await api.register(healthRoutes, { db });
       await api.register(accountRoutes, {
         db,
@@ -219,6 +250,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         ownOrigins,
         now,
+        mail: desk,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
     },

@@ -33,7 +33,12 @@ export type Config = {
   owner: { email: string; password: string } | undefined;
   /** SESSION_MAX_DAYS: a staff session ends this many days after sign-in, however much it is used */
   sessionMaxDays: number;
+  /** SMTP_URL and MAIL_FROM: the desk's notifications and reset links go out by email; undefined: in the app only */
+  mail: MailConfig | undefined;
 };
+
+/** Where mail goes out (smtp:// or smtps://, credentials included: never logged) and the From address. */
+export type MailConfig = { smtpUrl: string; from: string };
 
 export type TrustProxy = false | number | string[];
 
@@ -78,6 +83,27 @@ const envSchema = z.object({
     z.string().check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
   ),
   ADMIN_PASSWORD: z.optional(z.string()),
+  SMTP_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^smtps?:\/\/[^\s]+$/i,
+          'must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example:587',
+        ),
+      ),
+  ),
+  MAIL_FROM: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(254, 'must be at most 254 characters'),
+        z.regex(
+          /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+          'must be an email address, or Name <address>',
+        ),
+      ),
+  ),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
 });
 
@@ -182,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     e.ADMIN_EMAIL === undefined || e.ADMIN_PASSWORD === undefined
       ? undefined
       : { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD };
+  if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined))
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL and MAIL_FROM: set both (or neither)');
+  const mail =
+    e.SMTP_URL === undefined || e.MAIL_FROM === undefined ? undefined : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;
   if (e.DATABASE_URL === undefined) database = { kind: 'sqlite', file: resolve(dataDir, 'touchline.db') };
@@ -202,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     owner,
     sessionMaxDays,
+    mail,
   };
 }

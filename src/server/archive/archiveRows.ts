@@ -17,6 +17,7 @@ import {
 } from '../../contract/schemas';
 import { slugOf, TAGS_MAX } from '../../contract/tags';
 import { formatIssues } from '../http/validation';
+import { noteSchema, profileSchema } from '../../contract/deskSchemas';
 import type { Database } from '../db/database';
 
 type Row = Record<string, unknown>;
@@ -159,7 +160,7 @@ const revisionPost: Check = (value, row) => {
   const parts = [...(value.sections as unknown[]), ...((value.products as unknown[] | undefined) ?? [])];
   if (parts.some((part) => !isRecord(part) || id(part.id, row) !== undefined)) return 'a section or product has no id';
   return (
-    oneOf(['published', 'draft', 'scheduled'])(value.status, row) ??
+    oneOf(['published', 'draft', 'scheduled', 'review'])(value.status, row) ??
     nullable(time)(value.publishAt, row) ??
     time(value.createdAt, row) ??
     time(value.updatedAt, row)
@@ -195,6 +196,8 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     password_hash: (value) => plain(1_000)(value, {}) ?? matches(/^\$argon2id\$/, 'an argon2id hash')(value, {}),
     created_at: time,
     updated_at: time,
+    title: bySchema(profileSchema.shape.title),
+    photo: bySchema(profileSchema.shape.photo),
   },
   api_keys: { id, name: keyName, key_hash: matches(HEX64, 'a sha256 in hex'), created_at: time },
   posts: {
@@ -252,6 +255,31 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     title: bySchema(header.title),
     post: revisionPost,
   },
+  post_reviews: {
+    post_id: id,
+    submitted_at: time,
+    submitted_by_account_id: nullable(id),
+    submitted_by: plain(200),
+    revision_id: nullable(id),
+  },
+  review_steps: {
+    id,
+    post_id: id,
+    kind: oneOf(['submitted', 'withdrawn', 'approved', 'changes']),
+    by_account_id: nullable(id),
+    by_name: plain(200),
+    at: time,
+    note: nullable(bySchema(noteSchema.shape.body)),
+  },
+  editorial_notes: {
+    id,
+    post_id: id,
+    body: bySchema(noteSchema.shape.body),
+    author_account_id: nullable(id),
+    author_name: plain(200),
+    created_at: time,
+    resolved_at: nullable(time),
+  },
   uploads: {
     name: matches(uploadName, 'a sha256 in hex with an image extension'),
     content_type: contentTypeOf((row) => String(row.name).split('.')[1] ?? ''),
@@ -276,6 +304,9 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
   },
 };
 
+/** Columns a later release added, with a default: an archive from before them has none, and the default fills in. */
+const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = { accounts: ['title', 'photo'] };
+
 /** The most parts one post may have, as a write allows them. */
 const PARTS_MAX: Partial<Record<keyof Database, number>> = {
   sections: LIMITS.sectionsMax,
@@ -294,7 +325,10 @@ export class RowChecker {
     if (rules === undefined) return `${table} has no import rules (src/server/archive/archiveRows.ts)`;
     for (const column of Object.keys(row)) if (!(column in rules)) return `${column}: is no column of ${table}`;
     for (const [column, check] of Object.entries(rules)) {
-      if (!(column in row)) return `${column}: is missing`;
+      if (!(column in row)) {
+        if (ADDED_LATER[table]?.includes(column)) continue;
+        return `${column}: is missing`;
+      }
       const problem = check(row[column], row);
       if (problem !== undefined) return `${column}: ${problem}`;
     }

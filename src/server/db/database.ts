@@ -57,6 +57,9 @@ export interface AccountsTable {
   password_hash: string;
   created_at: Timestamp;
   updated_at: MutableTimestamp;
+  /** the author profile a new post's footer starts from ('' when not given) */
+  title: ColumnType<string, string | undefined, string>;
+  photo: ColumnType<string, string | undefined, string>;
 }
 
 export interface SessionsTable {
@@ -226,6 +229,70 @@ export interface Database {
   post_search: PostSearchTable;
   sign_in_attempts: SignInAttemptsTable;
   password_resets: PasswordResetsTable;
+  post_reviews: PostReviewsTable;
+  review_steps: ReviewStepsTable;
+  editorial_notes: EditorialNotesTable;
+  notifications: NotificationsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** The desk (migration 0014): a post's open submission, its review steps, editorial notes, notifications, mail. */
+type NullableTime = ColumnType<Date | string | null, string | null | undefined, string | null>;
+/** Epoch milliseconds (bigint: a string on PostgreSQL). */
+type EpochMs = ColumnType<number | string, number, number>;
+type NullableEpochMs = ColumnType<number | string | null, number | null | undefined, number | null>;
+
+export interface PostReviewsTable {
+  post_id: number;
+  submitted_at: Timestamp;
+  submitted_by_account_id: number | null;
+  submitted_by: string;
+  revision_id: number | null;
+}
+
+export interface ReviewStepsTable {
+  id: Generated<number>;
+  post_id: number;
+  kind: 'submitted' | 'withdrawn' | 'approved' | 'changes';
+  by_account_id: number | null;
+  by_name: string;
+  at: Timestamp;
+  note: string | null;
+}
+
+export interface EditorialNotesTable {
+  id: Generated<number>;
+  post_id: number;
+  body: string;
+  author_account_id: number | null;
+  author_name: string;
+  created_at: Timestamp;
+  resolved_at: NullableTime;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
+  post_id: number;
+  actor_name: string;
+  text: string;
+  created_at: Timestamp;
+  read_at: NullableTime;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: EpochMs;
+  next_attempt_at: EpochMs;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_until: NullableEpochMs;
+  sent_at: NullableEpochMs;
+  failed_at: NullableEpochMs;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PostRow = Selectable<PostsTable>;

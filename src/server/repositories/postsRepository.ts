@@ -1,5 +1,5 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { BlogPost, BlogSummary, PostState, PostStatus, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import { isoTime } from '../db/database';
@@ -35,12 +35,27 @@ type PostQuery = ReturnType<typeof selectPosts>;
 
 /** Posts out of the trash: a trashed post is gone for every read but the trash's own (selectTrashed). */
 function selectPosts(db: Kysely<Database>) {
-  return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is', null);
+  return db.selectFrom('posts').select(summaryColumns).select(inReview).where('deleted_at', 'is', null);
 }
 
 function selectTrashed(db: Kysely<Database>) {
-  return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is not', null);
+  return db.selectFrom('posts').select(summaryColumns).select(inReview).where('deleted_at', 'is not', null);
 }
+
+/** Whether the post has an open submission (the desk's post_reviews): a stored draft that reads as 'review'. */
+const inReview = (eb: ExpressionBuilder<Database, 'posts'>) =>
+  eb
+    .exists(
+      eb.selectFrom('post_reviews').select('post_reviews.post_id').whereRef('post_reviews.post_id', '=', 'posts.id'),
+    )
+    .as('in_review');
+
+/** Code that runs inside a post write's transaction, after its parts are stored and before it is read back. */
+export type AlsoInTransaction = (
+  trx: Transaction<Database>,
+  postId: number,
+  readBack: () => Promise<BlogPost>,
+) => Promise<void>;
 
 function onlyPublic(query: PostQuery, now: Date): PostQuery {
   return query.where(isPublic(now));
@@ -79,13 +94,14 @@ export async function* streamPublicPosts(
 }
 
 /** The columns reads select (who created and changed a post is read apart, for staff only). */
-type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by'>;
+type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by'> & { in_review?: unknown };
 
 function stateOf(row: SummaryRow, now: Date): PostState {
   const publishAt = row.publish_at === null ? null : isoTime(row.publish_at);
   const future = publishAt !== null && Date.parse(publishAt) > now.getTime();
   return {
-    status: row.status === 'draft' ? 'draft' : future ? 'scheduled' : 'published',
+    // in_review: true on PostgreSQL, 1 on SQLite
+    status: row.status === 'draft' ? (row.in_review ? 'review' : 'draft') : future ? 'scheduled' : 'published',
     publishAt,
     updatedAt: isoTime(row.updated_at),
   };
@@ -166,13 +182,15 @@ export async function listPosts(
     tag,
     includeHidden = false,
     now = new Date(),
-  }: { limit: number; beforeId?: number; tag?: string } & ReadOptions,
+    inReviewOnly = false,
+  }: { limit: number; beforeId?: number; tag?: string; inReviewOnly?: boolean } & ReadOptions,
 ): Promise<{ posts: BlogSummary[]; nextCursor: number | undefined }> {
   let query = selectPosts(db.kysely)
     .orderBy('id', 'desc')
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
+  if (inReviewOnly) query = query.where('id', 'in', db.kysely.selectFrom('post_reviews').select('post_id'));
   // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
   if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
@@ -303,7 +321,8 @@ function postColumns(input: PostInput) {
     read_time: header.readTime,
     image_url: header.image,
     image_alt: header.imageAlt,
-    status: input.status ?? 'published',
+    // a post in review is stored as a draft (never public); its open submission is the desk's post_reviews row
+    status: input.status === 'review' ? ('draft' as const) : (input.status ?? 'published'),
     publish_at: input.publishAt ?? null,
   };
 }
@@ -370,6 +389,7 @@ export async function createPost(
   input: PostInput,
   now = new Date(),
   by: number | null = null,
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<BlogPost> {
   return db.kysely.transaction().execute(async (trx) => {
     const post = await trx
@@ -384,6 +404,7 @@ export async function createPost(
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertParts(trx, db.dialect, post.id, input);
+    await alsoInTransaction?.(trx, post.id, () => readWritten(trx, post.id, now));
     await purgeExpiredTrash(trx, now);
     const created = await readWritten(trx, post.id, now);
     await bumpRevision(trx);
@@ -406,6 +427,8 @@ export type WriteCondition = {
   replaced?: BlogPost;
   /** who makes the change (stored with the revision) */
   by?: Author;
+  /** the desk's part of the change (review steps, notifications, mail), in the same transaction */
+  alsoInTransaction?: AlsoInTransaction;
 };
 
 export type WriteOutcome<T> = { outcome: 'done'; value: T } | { outcome: 'not-found' } | { outcome: 'conflict' };
@@ -453,7 +476,14 @@ export async function updatePost(
 async function replacePost(
   db: Db,
   id: number,
-  { seenUpdatedAt: seenAt, ifUnchanged: unchanged = false, now = new Date(), replaced, by }: WriteCondition,
+  {
+    seenUpdatedAt: seenAt,
+    ifUnchanged: unchanged = false,
+    now = new Date(),
+    replaced,
+    by,
+    alsoInTransaction,
+  }: WriteCondition,
   writeParts: (trx: Transaction<Database>) => Promise<void>,
   columns: ReturnType<typeof postColumns>,
 ): Promise<WriteOutcome<BlogPost>> {
@@ -477,6 +507,7 @@ async function replacePost(
       await trx.deleteFrom('products').where('post_id', '=', id).execute();
       await writeParts(trx);
       if (replaced !== undefined) await storeRevision(trx, replaced, by, now);
+      await alsoInTransaction?.(trx, id, () => readWritten(trx, id, now));
       await purgeExpiredTrash(trx, now);
       const updated = await readWritten(trx, id, now);
       await bumpRevision(trx);
@@ -641,7 +672,7 @@ export async function restoreRevision(
     read_time: version.readTime,
     image_url: version.imageUrl,
     image_alt: version.imageAlt ?? '',
-    status: version.status === 'draft' ? ('draft' as const) : ('published' as const),
+    status: version.status === 'draft' || version.status === 'review' ? ('draft' as const) : ('published' as const),
     publish_at: version.publishAt,
   };
   return replacePost(
@@ -650,6 +681,8 @@ export async function restoreRevision(
     condition,
     async (trx) => {
       await insertVersionParts(trx, id, version);
+      // A version restored as published ends the post's open submission, which would otherwise outlive it.
+      if (columns.status === 'published') await trx.deleteFrom('post_reviews').where('post_id', '=', id).execute();
       // The version's tags come back with it, and the index learns its words (as insertParts does for a PUT).
       await writePostTags(trx, id, tagsOf((version.tags ?? []).map((tag) => tag.name)));
       await indexPost(trx, db.dialect, id);

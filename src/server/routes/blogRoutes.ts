@@ -24,6 +24,9 @@ import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } f
 import type { PostFacts, WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { postStaff } from '../repositories/accountsRepository';
 import { deleteForeverRoute, revisionsTrashRoutes } from './revisionsTrashRoutes';
+import { deskRoutes } from './deskRoutes';
+import type { Desk } from './deskRoutes';
+import { onSave } from '../repositories/deskRepository';
 import type { ContentCaches } from '../http/contentCaches';
 import type { CachedResponse } from '../http/responseCache';
 import type { ZodTypeProvider } from '../http/validation';
@@ -36,7 +39,11 @@ export type BlogRoutesOptions = {
   now?: () => number;
   /** how long a write's body may take to arrive (default: requestLimits.ts) */
   jsonBodyMs?: number;
+  /** the desk's mail settings and outbox (default: no mail) */
+  desk?: Desk;
 };
+
+const NO_MAIL: Desk = { enabled: false, publicUrl: '', wake: () => undefined };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -104,8 +111,8 @@ const listQuerySchema = z.object({
     LIMITS.pageSizeDefault,
   ),
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
-  /** all: drafts and scheduled posts too; trash: only the posts in the trash (both need the token) */
-  status: z.optional(z.enum(['all', 'trash'])),
+  /** all: drafts and scheduled posts too; review: only the posts in review; trash: only the posts in the trash (staff) */
+  status: z.optional(z.enum(['all', 'review', 'trash'])),
   /** only the posts carrying the tag with this slug */
   tag: z.optional(z.string().check(z.refine(isSlug, 'must be a tag slug such as premier-league'))),
 });
@@ -120,7 +127,7 @@ const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', mes
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   fastify,
-  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs },
+  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs, desk = NO_MAIL },
 ) => {
   const writeBodyDeadline = bodyDeadline(jsonBodyMs);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -171,7 +178,8 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
         cachedJson(trash.posts, trash.nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` }),
       );
     }
-    const includeHidden = who === 'admin' && status === 'all';
+    const inReviewOnly = who === 'admin' && status === 'review';
+    const includeHidden = who === 'admin' && (status === 'all' || inReviewOnly);
     const key = `${limit}:${cursor ?? ''}:${tag ?? ''}`;
     let page = includeHidden ? undefined : caches.lists.get(key);
     if (page === undefined) {
@@ -181,9 +189,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
         beforeId: cursor,
         tag,
         includeHidden,
+        inReviewOnly,
         now: new Date(clock()),
       });
-      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${tag ? `&tag=${tag}` : ''}${includeHidden ? '&status=all' : ''}`;
+      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${tag ? `&tag=${tag}` : ''}${includeHidden ? `&status=${inReviewOnly ? 'review' : 'all'}` : ''}`;
       // The admin list (every status) names who created and last changed each post.
       const shown = includeHidden ? await summariesWithStaff(db, posts) : posts;
       page = cachedJson(shown, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
@@ -254,8 +263,11 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const who = actor(request);
       const refused = refuseCreate(who, request.body.status);
       if (refused !== undefined) return reply.code(403).send({ error: refused });
-      const post = await createPost(db, request.body, new Date(clock()), who.accountId);
+      const at = new Date(clock());
+      const desked = onSave(desk, { actor: who, from: 'new', requested: request.body.status, now: at });
+      const post = await createPost(db, request.body, at, who.accountId, desked);
       await caches.invalidate();
+      desk.wake();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
   );
@@ -295,7 +307,18 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const result = await replaceWithRetry(
         request,
         id,
-        (check) => updatePost(db, id, request.body, { ...check.condition, replaced: check.current, by: who }),
+        (check) =>
+          updatePost(db, id, request.body, {
+            ...check.condition,
+            replaced: check.current,
+            by: who,
+            alsoInTransaction: onSave(desk, {
+              actor: who,
+              from: check.current.status,
+              requested: request.body.status,
+              now: check.condition.now ?? new Date(clock()),
+            }),
+          }),
         (facts) => refuseEdit(who, facts, request.body.status),
       );
       if (result.outcome === 'forbidden') return reply.code(403).send({ error: result.error });
@@ -303,6 +326,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
       await caches.invalidate();
+      desk.wake();
       // The new ETag comes along, so the editor can save again without reading the post first.
       markPrivate(reply);
       return sendCached(reply, postAnswer(result.value));
@@ -339,6 +363,20 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     clock,
     replaceWithRetry,
     stale: STALE,
+    sendPost: (reply, post) => {
+      markPrivate(reply);
+      return sendCached(reply, postAnswer(post));
+    },
+  });
+
+  deskRoutes(app, {
+    db,
+    guard,
+    caches,
+    clock,
+    replaceWithRetry,
+    stale: STALE,
+    desk,
     sendPost: (reply, post) => {
       markPrivate(reply);
       return sendCached(reply, postAnswer(post));

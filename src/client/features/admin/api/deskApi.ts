@@ -3,6 +3,7 @@
 // typed token). The tag types join the api slice here, in the admin's chunk, so a visitor's store never carries them.
 import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
 import type {
+  AuthorProfile,
   EditorialNote,
   NotificationsAnswer,
   ReviewDecision,
@@ -15,8 +16,7 @@ import type { AdminPost, AdminSummary, PostWithTag } from './adminApi';
 /** One post waiting in the queue, with who submitted it and when. */
 export type QueuedPost = { post: AdminSummary; review: ReviewInfo };
 
-/** The author profile a new post's footer starts from (GET/PUT /api/account/profile). */
-export type AuthorProfile = { name: string; title: string; photo: string };
+export type { AuthorProfile };
 
 /** The queue is read 100 at a time; a desk has far fewer posts in review than this many pages hold. */
 const QUEUE_PAGES = 10;

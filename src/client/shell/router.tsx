@@ -31,6 +31,8 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
   adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
   adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
+  adminReview: lazy(() => import('../features/admin/pages/ReviewPage').then((m) => ({ default: m.ReviewPage }))),
+  adminInbox: lazy(() => import('../features/admin/pages/InboxPage').then((m) => ({ default: m.InboxPage }))),
 };
 // Every admin page needs a session: one lazy guard around them all, from the admin's own chunks.
 const RequireSession = lazy(() =>

@@ -12,4 +12,6 @@ export const adminPaths = {
   history: (id: number | string) => pathTo('adminHistory', { id }),
   trash: () => pathTo('adminTrash'),
   live: (id: number | string) => pathTo('adminLive', { id }),
+  review: () => pathTo('adminReview'),
+  inbox: () => pathTo('adminInbox'),
 } as const;

@@ -10,6 +10,7 @@ const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =
 
 function publishingOf(post: AdminPost): DraftStatus {
   if (post.status === 'draft') return { status: 'draft', publishAt: '' };
+  if (post.status === 'review') return { status: 'review', publishAt: '' };
   if (post.status === 'scheduled') return { status: 'scheduled', publishAt: isoToLocalInput(post.publishAt) };
   return { status: 'published', publishAt: '' };
 }

@@ -31,6 +31,7 @@ export type PublishedPost = { id: number; title: string; publishing: DraftStatus
 /** What the status line beside Submit says a submitted post now is. */
 export function submittedText({ title, publishing }: PublishedPost, verb = 'Published'): string {
   if (publishing.status === 'draft') return `Saved “${title}” as a draft.`;
+  if (publishing.status === 'review') return `Submitted “${title}” for review.`;
   if (publishing.status === 'scheduled') {
     return `Scheduled “${title}” for ${formatLocalTime(localInputToIso(publishing.publishAt))}.`;
   }

@@ -258,6 +258,7 @@ export function toStatusFields(
   explicit: boolean,
 ): Pick<StatusSubmission, 'status' | 'publishAt'> {
   if (status === 'draft') return { status: 'draft', publishAt: null };
+  if (status === 'review') return { status: 'review', publishAt: null };
   if (status === 'scheduled') {
     const iso = localInputToIso(publishAt);
     if (!iso) throw new MissingPublishTimeError();

@@ -9,12 +9,16 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectUser } from '../../../app/authSlice';
 import { mayManageAll } from '../../../../contract/roles';
 import { ensureDraftPersisted } from '../draft/draftStorage';
-import { draftReset } from '../draft/editorSlice';
+import { draftReset, footerChanged, sampleDraft, selectFooter } from '../draft/editorSlice';
+import { useEndpointQuery } from '../../../api/queryHooks';
+import { deskApi } from '../api/deskApi';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
 import { PostForm } from '../form/PostForm';
 import { submittedText, usePublishPost } from '../api/usePublishPost';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
+
+const SAMPLE_FOOTER = sampleDraft().footer;
 
 export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the sample post?';
 
@@ -27,6 +31,20 @@ export function NewPostPage() {
   // From here on the draft is saved as it changes, for as long as the store lives (route changes included).
   useEffect(() => ensureDraftPersisted(store), [store]);
   useEffect(() => void restorePendingImages(), []);
+
+  // A new post's author footer starts from the writer's profile: filled while the footer is still the sample's (a
+  // fresh or discarded draft), never over what the writer typed for this post.
+  const profile = useEndpointQuery(deskApi.endpoints.profile, undefined).data;
+  const footer = useAppSelector(selectFooter);
+  useEffect(() => {
+    const sample = SAMPLE_FOOTER;
+    const untouched =
+      footer.authorName === sample.authorName &&
+      footer.authorTitle === sample.authorTitle &&
+      footer.imageUrl === sample.imageUrl;
+    if (!profile || !untouched || profile.name === '') return;
+    dispatch(footerChanged({ authorName: profile.name, authorTitle: profile.title, imageUrl: profile.photo }));
+  }, [profile, footer, dispatch]);
 
   function discard() {
     if (!window.confirm(DISCARD_CONFIRMATION)) return;

@@ -147,6 +147,7 @@ const summaryColumns = [
   'read_time',
   'image_url',
   'image_alt',
+  'text_format',
   'created_at',
   'status',
   'publish_at',
@@ -266,6 +267,7 @@ async function readPost(
   return {
     ...summary,
     imageAlt: shownText(post.image_alt),
+    textFormat: post.text_format,
     authorTitle: shownText(post.author_title),
     authorImage,
     sections: sections.map(toSection),
@@ -303,6 +305,7 @@ function postColumns(input: PostInput) {
     read_time: header.readTime,
     image_url: header.image,
     image_alt: header.imageAlt,
+    text_format: header.textFormat,
     status: input.status ?? 'published',
     publish_at: input.publishAt ?? null,
   };
@@ -641,6 +644,7 @@ export async function restoreRevision(
     read_time: version.readTime,
     image_url: version.imageUrl,
     image_alt: version.imageAlt ?? '',
+    text_format: version.textFormat ?? 'plain',
     status: version.status === 'draft' ? ('draft' as const) : ('published' as const),
     publish_at: version.publishAt,
   };

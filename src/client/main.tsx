@@ -9,7 +9,7 @@ import type { AppStore } from './app/store';
 import { AppRoutes, MissingUrl } from './shell/router';
 import { APP_HYDRATING_EVENT, SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
-import { seedMarkTrees } from './components/markTrees';
+import { seedMarkTrees } from './components/RichText';
 import './styles/global.scss';
 
 /** A new task: the browser may paint or handle input before the next step runs. */

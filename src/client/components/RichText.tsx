@@ -1,9 +1,8 @@
 // The text of a paragraph, list item, product description, quote or live entry, as readers see it: as typed for a
 // post in the 'plain' format, with its inline marks (bold, italic, links) for one in 'marks'. Every formatted text on
 // every page goes through this one component. The tree becomes React elements: no HTML string is ever injected.
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useReducer } from 'react';
 import type { ReactNode } from 'react';
-import { isExternalHref } from '../../contract/marks';
 import type { MarkNode, TextFormat } from '../../contract/marks';
 import { loadMarkTree, MarkTreesContext } from './markTrees';
 
@@ -14,9 +13,11 @@ function renderNodes(nodes: readonly MarkNode[]): ReactNode[] {
     if (typeof node === 'string') return node;
     if ('b' in node) return <strong key={index}>{renderNodes(node.b)}</strong>;
     if ('i' in node) return <em key={index}>{renderNodes(node.i)}</em>;
-    // A link opens in the same tab (the writer's reader stays in charge); one to another site gets no window.opener.
+    // A link opens in the same tab (the reader stays in charge); one to another site gets no window.opener. Only a site
+    // path starts with '/' (linkHref refuses `//host`). Not marks.ts's isExternalHref: importing a value from there
+    // would give the visitors' bundle a chunk of its own for one line.
     return (
-      <a key={index} href={node.a} rel={isExternalHref(node.a) ? 'noopener' : undefined}>
+      <a key={index} href={node.a} rel={node.a.startsWith('/') ? undefined : 'noopener'}>
         {renderNodes(node.c)}
       </a>
     );
@@ -25,26 +26,17 @@ function renderNodes(nodes: readonly MarkNode[]): ReactNode[] {
 
 export function RichText({ text, format }: RichTextProps) {
   const lookup = useContext(MarkTreesContext);
-  const marks = format === 'marks';
-  const known = marks ? lookup(text) : undefined;
-  const [parsed, setParsed] = useState<{ text: string; tree: MarkNode[] }>();
-  const waiting = marks && known === undefined;
+  const tree = format === 'marks' ? lookup(text) : undefined;
+  const [, parsed] = useReducer((count: number) => count + 1, 0);
+  const waiting = format === 'marks' && tree === undefined;
   useEffect(() => {
-    if (!waiting) return;
-    let current = true;
-    void loadMarkTree(text).then(
-      (tree) => {
-        if (current) setParsed({ text, tree });
-      },
-      // The parser's chunk failed to load (a deploy replaced it, the network dropped): the text stays as typed.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
+    // Parsed into the lookup's cache, then rendered again from there. A parser chunk that fails to load (a deploy
+    // replaced it, the network dropped) leaves the text as typed.
+    if (waiting) loadMarkTree(text).then(parsed, () => undefined);
   }, [waiting, text]);
-  const tree = known ?? (parsed?.text === text ? parsed.tree : undefined);
   // Until the tree arrives (and for 'plain'), the text as typed.
-  if (!marks || tree === undefined) return <>{text}</>;
-  return <>{renderNodes(tree)}</>;
+  return <>{tree ? renderNodes(tree) : text}</>;
 }
+
+// Re-exported for the entry, which seeds the trees a page embeds: one module for the entry chunk to carry.
+export { seedMarkTrees } from './markTrees';

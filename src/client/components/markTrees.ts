@@ -25,12 +25,10 @@ export function seedMarkTrees(trees: Record<string, MarkNode[]> | undefined): vo
 /** The browser's lookup: the trees embedded or parsed so far. */
 export const knownMarkTree: MarkTreeLookup = (text) => known.get(text);
 
-/** Parses a text with the parser's lazy chunk (fetched once, on the first text that needs it). */
-export async function loadMarkTree(text: string): Promise<MarkNode[]> {
+/** Parses a text with the parser's lazy chunk (fetched once, on the first text that needs it) into knownMarkTree. */
+export async function loadMarkTree(text: string): Promise<void> {
   const { parseMarks } = await import('../../contract/marksParser');
-  const tree = parseMarks(text);
-  remember(text, tree);
-  return tree;
+  remember(text, parseMarks(text));
 }
 
 /** The lookup RichText asks; the server's rendering provides one that parses (and records what it parsed). */

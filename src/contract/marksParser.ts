@@ -97,25 +97,25 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCA
 
 /**
  * A tree as an HTML fragment, every character escaped: for the Atom feed's `content` (which escapes it once more as
- * XML). Never for a page: pages render the tree as React elements.
+ * XML). Never for a page: pages render the tree as React elements. `origin` (e.g. PUBLIC_URL) makes a site path's
+ * link absolute, for a reader that shows the HTML away from the site.
  */
-export function treeHtml(nodes: readonly MarkNode[]): string {
+export function treeHtml(nodes: readonly MarkNode[], origin = ''): string {
   let out = '';
   for (const node of nodes) {
     if (typeof node === 'string') out += escapeHtml(node);
-    else if ('b' in node) out += `<strong>${treeHtml(node.b)}</strong>`;
-    else if ('i' in node) out += `<em>${treeHtml(node.i)}</em>`;
-    else {
-      const rel = isExternalHref(node.a) ? ' rel="noopener"' : '';
-      out += `<a href="${escapeHtml(node.a)}"${rel}>${treeHtml(node.c)}</a>`;
-    }
+    else if ('b' in node) out += `<strong>${treeHtml(node.b, origin)}</strong>`;
+    else if ('i' in node) out += `<em>${treeHtml(node.i, origin)}</em>`;
+    else if (isExternalHref(node.a))
+      out += `<a href="${escapeHtml(node.a)}" rel="noopener">${treeHtml(node.c, origin)}</a>`;
+    else out += `<a href="${escapeHtml(origin + node.a)}">${treeHtml(node.c, origin)}</a>`;
   }
   return out;
 }
 
 /** A text as HTML: escaped as typed for 'plain', with its marks for 'marks'. */
-export function textHtml(text: string, format: TextFormat | undefined): string {
-  return format === 'marks' ? treeHtml(parseMarks(text)) : escapeHtml(text);
+export function textHtml(text: string, format: TextFormat | undefined, origin = ''): string {
+  return format === 'marks' ? treeHtml(parseMarks(text), origin) : escapeHtml(text);
 }
 
 type ReadablePost = Pick<BlogPost, 'title' | 'sections' | 'products' | 'textFormat'>;

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database';
 import { plainText } from '../../contract/marksParser';
+import type { TextFormat } from '../../contract/marks';
 
 /** Indexed characters of one post at most: a tsvector must stay under 1 MB, and no real article comes near. */
 const BODY_INDEX_MAX = 200_000;
@@ -28,7 +29,9 @@ type SectionContent = string[] | { heading: string; list: string[] }[];
 async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<number, IndexedText>> {
   if (ids.length === 0) return new Map();
   const [posts, sections, products, tags] = await Promise.all([
-    db.selectFrom('posts').select(['id', 'title', 'author_name', 'text_format']).where('id', 'in', ids).execute(),
+    // Every column rather than a list naming text_format: the same rebuild then also runs on a database from before
+    // that column (an upgrade test indexes one), where every post is plain.
+    db.selectFrom('posts').selectAll().where('id', 'in', ids).execute(),
     db
       .selectFrom('sections')
       .select(['post_id', 'title', 'paragraph', 'content'])
@@ -54,7 +57,7 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
   ]);
   const parts = new Map<number, string[]>(posts.map((post) => [post.id, []]));
   // A post's words as readers see them: marks removed, a link's text kept and its URL dropped (snippets quote this).
-  const formats = new Map(posts.map((post) => [post.id, post.text_format]));
+  const formats = new Map(posts.map((post) => [post.id, post.text_format as TextFormat | undefined]));
   const plain = (postId: number, text: string) => plainText(text, formats.get(postId));
   for (const section of sections) {
     const out = parts.get(section.post_id);

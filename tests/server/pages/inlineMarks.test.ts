@@ -117,6 +117,13 @@ function tags(html: string): { name: string; attrs: Map<string, string> }[] {
   }));
 }
 
+const unescapeXml = (xml: string) =>
+  xml
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const jsonLd = (html: string) => {
@@ -192,6 +199,11 @@ describe('a post written with marks', () => {
 
     const feed = (await t.app.inject({ method: 'GET', url: '/feed.xml' })).body;
     expect(feed).toContain(`<summary type="text">${plain}</summary>`);
+    // The feed's content carries the formatting, as HTML escaped for XML, site paths made absolute.
+    const content = unescapeXml(/<content type="html">([^<]*)<\/content>/.exec(feed)?.[1] ?? '');
+    expect(content).toContain(
+      '<p><strong>Derby</strong> day: read the <a href="https://example.com/standings" rel="noopener">league table</a>, the <em>match report</em> on <a href="https://touchline.test/blog">our page</a>',
+    );
 
     const search = await t.app.inject({ method: 'GET', url: '/api/search?q=league+table' });
     const hit = search.json<SearchAnswer>().items.find((item) => item.id === post.id);
@@ -281,6 +293,14 @@ describe('hostile text', () => {
       feed,
     )?.[1];
     places.push(summary ?? '');
+    // The feed's HTML content: the payloads stay text there too.
+    const content = new RegExp(`<id>[^<]*/page/${post.id}</id>[\\s\\S]*?<content type="html">([^<]*)</content>`).exec(
+      feed,
+    )?.[1];
+    const contentTags = tags(unescapeXml(content ?? ''));
+    expect(contentTags.map((tag) => tag.name)).toContain('li');
+    expect(contentTags.filter((tag) => [...tag.attrs.keys()].some((name) => name.startsWith('on')))).toEqual([]);
+    for (const tag of contentTags) expect(tag.attrs.get('href') ?? 'https://x').toMatch(/^(https?:\/\/[^/\\]|mailto:)/);
     for (const text of places) {
       expect(text).toMatch(/click/);
       expect(text).not.toMatch(/\]\(|javascript|vbscript|data:/i);

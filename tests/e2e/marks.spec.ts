@@ -12,7 +12,7 @@ const PARAGRAPH = '**Derby** day: read the [league table](https://example.com/ta
 
 function marked(title: string): BlogSubmission {
   const submission = validSubmission({ title, image: '/images/seed/football-press.svg', textFormat: 'marks' });
-  const [first, ...rest] = submission.header.sections;
+  const [first, ...rest] = submission.header.sections ?? [];
   return {
     ...submission,
     header: { ...submission.header, sections: [{ ...first!, paragraph: PARAGRAPH }, ...rest] },

@@ -91,7 +91,7 @@ function hostileSubmission(): BlogSubmission {
         },
       ],
     },
-    products: [{ ...base.products[0]!, description: XSS.slice(10, 17).join(' ') }],
+    products: [{ ...base.products![0]!, description: XSS.slice(10, 17).join(' ') }],
   };
 }
 
@@ -141,15 +141,24 @@ describe('a post written with marks', () => {
   // The database is emptied before each test (useTestApp): each publishes its own.
   async function published(): Promise<{ post: BlogPost; html: string }> {
     const base = validSubmission({ textFormat: 'marks' });
-    const [first, second] = base.header.sections;
+    const [, second] = base.header.sections!;
     const post = await publish({
       ...base,
       header: {
         ...base.header,
         title: 'Derby *Day* notes',
-        sections: [{ ...first!, paragraph, list: ['A *big* win', '\\*not italic\\*'] }, second!],
+        sections: [
+          {
+            type: 'single-paragraph',
+            icon: 'Camera',
+            title: 'The build-up',
+            paragraph,
+            list: ['A *big* win', '\\*not italic\\*'],
+          },
+          second!,
+        ],
       },
-      products: [{ ...base.products[0]!, description: 'Size 5, **FIFA** approved' }],
+      products: [{ ...base.products![0]!, description: 'Size 5, **FIFA** approved' }],
     });
     return { post, html: await page(post.id) };
   }
@@ -319,10 +328,16 @@ describe('a post sent without textFormat (as every post stored before marks)', (
 
   it('is plain, and renders its text exactly as typed: no emphasis, no links', async () => {
     const base = validSubmission();
-    const [first, second] = base.header.sections;
+    const [, second] = base.header.sections!;
     const post = await publish({
       ...base,
-      header: { ...base.header, sections: [{ ...first!, paragraph, list: ['*stars*'] }, second!] },
+      header: {
+        ...base.header,
+        sections: [
+          { type: 'single-paragraph', icon: 'Camera', title: 'The build-up', paragraph, list: ['*stars*'] },
+          second!,
+        ],
+      },
     });
     expect(post.textFormat).toBe('plain');
     const html = await page(post.id);

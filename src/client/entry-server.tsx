@@ -17,6 +17,9 @@ import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 import { jsonForScript } from '../contract/site';
+import type { MarkNode } from '../contract/marks';
+import { parseMarks } from '../contract/marksParser';
+import { MarkTreesContext } from './components/markTrees';
 
 /**
  * The parts of the api slice the client rehydrates (queries and their tags), made the same on every render of the
@@ -67,15 +70,25 @@ export async function render({ url, post, list, search, home, missing }: RenderI
   const pathname = url.split('?')[0] ?? url;
   const state: ServerState = { api: embeddableApiState(store.getState().api), missing: missing ? url : undefined };
 
+  // Every text with marks the page renders is parsed here, and its tree travels with the page's data.
+  const marks = new Map<string, MarkNode[]>();
+  const markTree = (text: string) => {
+    let tree = marks.get(text);
+    if (tree === undefined) marks.set(text, (tree = parseMarks(text)));
+    return tree;
+  };
+
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Provider store={store}>
-        <StaticRouter location={url}>
-          <MissingUrl value={state.missing}>
-            <AppRoutes />
-          </MissingUrl>
-        </StaticRouter>
+        <MarkTreesContext value={markTree}>
+          <StaticRouter location={url}>
+            <MissingUrl value={state.missing}>
+              <AppRoutes />
+            </MissingUrl>
+          </StaticRouter>
+        </MarkTreesContext>
       </Provider>
     </StrictMode>,
     {
@@ -91,6 +104,7 @@ export async function render({ url, post, list, search, home, missing }: RenderI
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   if (failure) throw failure instanceof Error ? failure : new Error(`Rendering ${pathname} failed: ${String(failure)}`);
+  if (marks.size > 0) state.marks = Object.fromEntries(marks);
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     stateScript: `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`,

@@ -15,6 +15,7 @@ export const SEED_POSTS: PostInput[] = [
       tags: ['Training', 'Recovery'],
       image: img('recovery'),
       imageAlt: '',
+      textFormat: 'plain',
       publishDate: 'March 14, 2024',
       readTime: '6 min read',
       sections: [
@@ -74,6 +75,7 @@ export const SEED_POSTS: PostInput[] = [
       tags: ['Running', 'Training'],
       image: img('running-10k'),
       imageAlt: '',
+      textFormat: 'plain',
       publishDate: 'June 3, 2024',
       readTime: '8 min read',
       sections: [
@@ -139,6 +141,7 @@ export const SEED_POSTS: PostInput[] = [
       tags: ['Football', 'Tactics'],
       image: img('football-press'),
       imageAlt: '',
+      textFormat: 'plain',
       publishDate: 'September 21, 2024',
       readTime: '7 min read',
       sections: [

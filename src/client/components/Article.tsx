@@ -6,6 +6,8 @@ import { Icon } from './Icon';
 import { ProductGrid } from './ProductCard';
 import type { ProductCardData } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
+import { RichText } from './RichText';
+import type { TextFormat } from '../../contract/marks';
 import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
 import styles from './Article.module.scss';
@@ -22,6 +24,7 @@ export type ArticleData = Pick<
   | 'authorTitle'
   | 'authorImage'
   | 'images'
+  | 'textFormat'
 > & { sections: readonly Section[] };
 
 export type ArticleProps = {
@@ -36,32 +39,37 @@ export type ArticleProps = {
   titleBadge?: ReactNode;
 };
 
-function Bullets({ list }: { list: readonly ListEntry[] | undefined }) {
+/** How the post's paragraphs, list items and product descriptions are written (undefined: as typed). */
+type Formatted = { format?: TextFormat | undefined };
+
+function Bullets({ list, format }: { list: readonly ListEntry[] | undefined } & Formatted) {
   if (!list?.length) return null;
   return (
     <ul className={styles.bullets}>
       {list.map((entry, index) => (
-        <li key={index}>{entry?.item}</li>
+        <li key={index}>
+          <RichText text={entry?.item ?? ''} format={format} />
+        </li>
       ))}
     </ul>
   );
 }
 
-function ArticleColumns({ columns }: { columns: readonly Column[] | undefined }) {
+function ArticleColumns({ columns, format }: { columns: readonly Column[] | undefined } & Formatted) {
   if (!columns?.length) return null;
   return (
     <div className={styles.columns}>
       {columns.map((column, index) => (
         <div key={index} className={styles.column}>
           {column.heading && <h3>{column.heading}</h3>}
-          <Bullets list={column.list} />
+          <Bullets list={column.list} format={format} />
         </div>
       ))}
     </div>
   );
 }
 
-export function ArticleSection({ section }: { section: Section }) {
+export function ArticleSection({ section, format }: { section: Section } & Formatted) {
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>
@@ -70,8 +78,16 @@ export function ArticleSection({ section }: { section: Section }) {
         </span>
         <span>{section.title}</span>
       </h2>
-      {section.paragraph && <p className={styles.paragraph}>{section.paragraph}</p>}
-      {section.type === 'two-column' ? <ArticleColumns columns={section.columns} /> : <Bullets list={section.list} />}
+      {section.paragraph && (
+        <p className={styles.paragraph}>
+          <RichText text={section.paragraph} format={format} />
+        </p>
+      )}
+      {section.type === 'two-column' ? (
+        <ArticleColumns columns={section.columns} format={format} />
+      ) : (
+        <Bullets list={section.list} format={format} />
+      )}
     </section>
   );
 }
@@ -109,9 +125,9 @@ export function Article({ article, products, tagLinks, authorActions, titleBadge
         />
       )}
       {article.sections.map((section, index) => (
-        <ArticleSection key={section.id ?? index} section={section} />
+        <ArticleSection key={section.id ?? index} section={section} format={article.textFormat} />
       ))}
-      {products && <ProductGrid products={products} images={article.images} />}
+      {products && <ProductGrid products={products} images={article.images} format={article.textFormat} />}
       {hasAuthor && (
         <footer className={styles.author}>
           {authorImage && (

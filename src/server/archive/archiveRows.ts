@@ -222,6 +222,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     read_time: bySchema(header.readTime),
     image_url: bySchema(header.image),
     image_alt: bySchema(header.imageAlt),
+    text_format: bySchema(header.textFormat),
     created_at: time,
     status: oneOf(['published', 'draft']),
     publish_at: nullable(time),

@@ -6,6 +6,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import { Pool } from 'pg';
 // Kysely's stream() on PostgreSQL reads through a server-side cursor (the sitemap streams its posts).
 import Cursor from 'pg-cursor';
+import type { TextFormat } from '../../contract/marks';
 import type { StaffRole } from '../../contract/roles';
 import type { DatabaseConfig } from '../config';
 import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from './privateFiles';
@@ -29,6 +30,8 @@ export interface PostsTable {
   image_url: string;
   /** the header image's alt text; '' when the writer gave none (migration 0010) */
   image_alt: ColumnType<string, string | undefined, string>;
+  /** how the post's text is written: 'plain' (as typed, every post from before migration 0011) or 'marks' */
+  text_format: ColumnType<TextFormat, TextFormat | undefined, TextFormat>;
   created_at: Timestamp;
   /** 'published' posts are public once publish_at (if any) has passed; 'draft' posts never are */
   status: 'published' | 'draft';

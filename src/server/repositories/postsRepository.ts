@@ -165,6 +165,7 @@ const summaryColumns = [
   'read_time',
   'image_url',
   'image_alt',
+  'text_format',
   'created_at',
   'status',
   'publish_at',
@@ -298,6 +299,7 @@ async function readPost(
   return {
     ...summary,
     imageAlt: shownText(post.image_alt),
+    textFormat: post.text_format,
     authorTitle: shownText(post.author_title),
     authorImage,
     sections: sections.map(toSection),
@@ -324,6 +326,7 @@ function postColumns(input: PostInput) {
     read_time: header.readTime,
     image_url: header.image,
     image_alt: header.imageAlt,
+    text_format: header.textFormat,
     // a post in review is stored as a draft (never public); its open submission is the desk's post_reviews row
     status: input.status === 'review' ? ('draft' as const) : (input.status ?? 'published'),
     publish_at: input.publishAt ?? null,
@@ -675,6 +678,7 @@ export async function restoreRevision(
     read_time: version.readTime,
     image_url: version.imageUrl,
     image_alt: version.imageAlt ?? '',
+    text_format: version.textFormat ?? 'plain',
     status: version.status === 'draft' || version.status === 'review' ? ('draft' as const) : ('published' as const),
     publish_at: version.publishAt,
   };

@@ -6,7 +6,7 @@ import { jsonForScript, pageTitle, SITE_NAME } from '../../contract/site';
 import type { BlogPost, TagRef } from '../../contract/types';
 import { LIVE_LIMITS } from '../../contract/live';
 import type { LiveEntry } from '../../contract/live';
-import { plainText } from '../../contract/marks';
+import { plainText } from '../../contract/marksParser';
 import {
   absoluteUrl,
   DEFAULT_IMAGE,
@@ -164,11 +164,12 @@ function postGraph(
     if (offer === undefined || !product.title.trim()) return [];
     const productImage = absoluteUrl(product.imageUrl, publicUrl);
     const offerUrl = /^https?:\/\//i.test(product.amazonUrl) ? absoluteUrl(product.amazonUrl, publicUrl) : undefined;
+    const description = plainText(product.description, post.textFormat).trim();
     return [
       {
         '@type': 'Product',
         name: product.title,
-        ...(product.description.trim() ? { description: product.description } : {}),
+        ...(description ? { description } : {}),
         ...(productImage ? { image: productImage } : {}),
         // Price and link only: the editor asks for no availability, and an offer claims none it was not given.
         offers: { '@type': 'Offer', ...offer, ...(offerUrl ? { url: offerUrl } : {}) },

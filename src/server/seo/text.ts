@@ -5,6 +5,7 @@ import type { ImageMap } from '../../contract/images';
 import { variantUrl } from '../../contract/images';
 import { SITE_NAME } from '../../contract/site';
 import { isSafeUrl } from '../../contract/urls';
+import { plainText } from '../../contract/marksParser';
 
 /** The share image used when a post has none a social site can show (1200 × 630, public/og-image.png). */
 export const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
@@ -60,7 +61,8 @@ export function postDescription(post: BlogPost): string {
       for (const column of section.columns) texts.push(...column.list.map((e) => e.item));
     else texts.push(...section.list.map((e) => e.item));
   }
-  const first = texts.map(plain).find((text) => text !== '');
+  // Marks removed: a description is read as text, where `**` or a link's URL would show as typed.
+  const first = texts.map((text) => plain(plainText(text, post.textFormat))).find((text) => text !== '');
   if (first !== undefined) return truncateAtWord(first);
   const title = plain(post.title);
   const author = plain(post.authorName);

@@ -39,6 +39,7 @@ describe('POST /api/blogs', () => {
       readTime: '10 min read',
       imageUrl: 'https://images.example.com/derby.jpg',
       imageAlt: '',
+      textFormat: 'plain',
       sections: [
         {
           id: expect.any(Number),

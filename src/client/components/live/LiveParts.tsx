@@ -1,9 +1,11 @@
 // What readers see of a live post's entries, drawn once for the reader's page and the writer's desk: an entry (its
 // time, author and body) and the key events.
+import { useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { LiveEntry } from '../../../contract/live';
 import type { TextFormat } from '../../../contract/marks';
-import { plainText } from '../../../contract/marks';
+import { treeText } from '../../../contract/marks';
+import { MarkTreesContext } from '../markTrees';
 import { useHydrated } from '../../app/useHydrated';
 import { RichText } from '../RichText';
 import styles from './Live.module.scss';
@@ -56,6 +58,16 @@ export function EntryView({ entry, format, anchor = true, label, actions, childr
   );
 }
 
+/**
+ * A key event's words for its link (a link holds no link): the text with its marks removed, from the tree the page
+ * embeds (the server's lookup parses and embeds it), or as typed while no tree is known.
+ */
+function KeyEventText({ text, format }: { text: string; format: TextFormat | undefined }) {
+  const lookup = useContext(MarkTreesContext);
+  const tree = format === 'marks' ? lookup(text) : undefined;
+  return <>{(tree ? treeText(tree) : text).slice(0, 80)}</>;
+}
+
 /** The key events, each a link to its entry. */
 export function KeyEvents({ entries, format }: { entries: readonly LiveEntry[]; format: TextFormat | undefined }) {
   const keys = entries.filter((entry) => entry.key);
@@ -67,7 +79,7 @@ export function KeyEvents({ entries, format }: { entries: readonly LiveEntry[]; 
         {keys.map((entry) => (
           <li key={entry.id}>
             <a href={`#entry-${entry.id}`}>
-              <EntryTime iso={entry.createdAt} /> {plainText(entry.body, format).slice(0, 80)}
+              <EntryTime iso={entry.createdAt} /> <KeyEventText text={entry.body} format={format} />
             </a>
           </li>
         ))}

@@ -13,3 +13,28 @@ test('postDiff marks removed and added words per changed field only', () => {
   expect(title.filter((p) => p.change === 'added').map((p) => p.text.trim())).toEqual(['five', 'learned']);
   expect(postDiff(current, current)).toEqual([]);
 });
+
+test('postDiff compares the words readers see: marks removed, a link by its text and not its URL', () => {
+  const base = editablePost({ id: 7 });
+  const section = base.sections[0]!;
+  const plainVersion = { ...base, sections: [{ ...section, paragraph: 'A big win for the league leaders.' }] };
+  const markedVersion = {
+    ...base,
+    textFormat: 'marks' as const,
+    sections: [{ ...section, paragraph: 'A **big** win for the [league leaders](https://example.com/table).' }],
+  };
+  // Formatting alone is no change of words.
+  expect(postDiff(plainVersion, markedVersion)).toEqual([]);
+  const relinked = {
+    ...markedVersion,
+    sections: [{ ...section, paragraph: 'A **big** win for the [table toppers](https://example.com/other).' }],
+  };
+  const [field] = postDiff(markedVersion, relinked);
+  const words = field!.parts.map((part) => part.text).join('');
+  expect(words).toContain('A big win for the league leaderstable toppers.');
+  expect(words).not.toMatch(/\*\*|example\.com/);
+  expect(field!.parts.filter((part) => part.change !== 'same').map((part) => part.text.trim())).toEqual([
+    'league leaders',
+    'table toppers',
+  ]);
+});

@@ -13,13 +13,10 @@ import { isPublic } from './visibility';
 import { storeRevision } from './revisionsRepository';
 import type { Author } from './revisionsRepository';
 import { shownProduct, shownSection, shownText, shownUrl } from './shown';
+import { sectionValues, storedSection } from './sectionRows';
 
 /** What the role rules (accounts/roles.ts) need to know of a stored post. */
 export type PostFacts = { createdBy: number | null; status: PostStatus };
-
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
 
 /** A submission as the repository stores it; status and publishAt may be left out (published at once). */
 export type PostInput = Omit<ValidBlogSubmission, 'status' | 'publishAt'> &
@@ -105,24 +102,8 @@ function toSummary(row: SummaryRow, now: Date): BlogSummary {
   };
 }
 
-const items = (list: string[]) => list.map((item) => ({ item }));
-
 function toSection(row: SectionRow): Section {
   return shownSection(storedSection(row));
-}
-
-function storedSection(row: SectionRow): Section {
-  const base = { icon: row.icon, title: row.title, paragraph: row.paragraph };
-  if (row.type === 'two-column') {
-    const columns = json(row.content) as { heading: string; list: string[] }[];
-    return {
-      id: row.id,
-      type: 'two-column',
-      ...base,
-      columns: columns.map((c) => ({ heading: c.heading, list: items(c.list) })),
-    };
-  }
-  return { id: row.id, type: 'single-paragraph', ...base, list: items(json(row.content) as string[]) };
 }
 
 function toProduct(row: ProductRow): Product {
@@ -258,17 +239,20 @@ async function readPost(
   const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
   const authorImage = shownUrl(post.author_image);
   const shownProducts = products.map(toProduct);
+  const shownSections = sections.map(toSection);
   const images = await imageFactsFor(executor, [
     summary.imageUrl,
     authorImage,
     ...shownProducts.map((p) => p.imageUrl),
+    // Photos inside the story get their variants and size too, so they render as responsive and sized as the header.
+    ...shownSections.flatMap((section) => (section.type === 'image' ? [section.image] : [])),
   ]);
   return {
     ...summary,
     imageAlt: shownText(post.image_alt),
     authorTitle: shownText(post.author_title),
     authorImage,
-    sections: sections.map(toSection),
+    sections: shownSections,
     products: shownProducts,
     tags: tags.get(id) ?? [],
     createdAt,
@@ -334,13 +318,7 @@ async function insertRows(trx: Transaction<Database>, postId: number, input: Pos
   await insertPartRows(
     trx,
     postId,
-    input.header.sections.map((section) => ({
-      type: section.type,
-      icon: section.icon,
-      title: section.title,
-      paragraph: section.paragraph,
-      content: JSON.stringify(section.type === 'two-column' ? section.columns : section.list),
-    })),
+    input.header.sections.map(sectionValues),
     input.products.map(productValues),
   );
 }
@@ -662,18 +640,7 @@ async function insertVersionParts(trx: Transaction<Database>, postId: number, ve
   await insertPartRows(
     trx,
     postId,
-    version.sections.map((section) => ({
-      id: section.id,
-      type: section.type,
-      icon: section.icon,
-      title: section.title,
-      paragraph: section.paragraph,
-      content: JSON.stringify(
-        section.type === 'two-column'
-          ? section.columns.map((c) => ({ heading: c.heading, list: c.list.map((e) => e.item) }))
-          : section.list.map((e) => e.item),
-      ),
-    })),
+    version.sections.map((section) => ({ id: section.id, ...sectionValues(section) })),
     version.products.map((product) => ({ id: product.id, ...productValues(product) })),
   );
 }

@@ -7,7 +7,14 @@ export const VIDEO_MESSAGE = 'must be a YouTube video URL (youtube.com or youtu.
 export type VideoRef = { videoId: string; start: number };
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-const HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 // Path forms that carry the id as their second segment.
 const ID_PATHS = new Set(['shorts', 'embed', 'live', 'v']);
 

@@ -9,6 +9,9 @@ import { ResponsiveImage } from './ResponsiveImage';
 import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
 import styles from './Article.module.scss';
+import { PhotoSection } from './sections/PhotoSection';
+import { QuoteSection } from './sections/QuoteSection';
+import { VideoFacade } from './sections/VideoFacade';
 
 export type ArticleData = Pick<
   BlogPost,
@@ -22,7 +25,10 @@ export type ArticleData = Pick<
   | 'authorTitle'
   | 'authorImage'
   | 'images'
-> & { sections: readonly Section[] };
+> & { sections: readonly Section[] } & StoryContext;
+
+/** What the photo and quote sections need of their post: the image facts and how its text is written. */
+type StoryContext = Pick<BlogPost, 'images' | 'textFormat'>;
 
 export type ArticleProps = {
   article: ArticleData;
@@ -59,7 +65,11 @@ function ArticleColumns({ columns }: { columns: readonly Column[] | undefined })
   );
 }
 
-export function ArticleSection({ section }: { section: Section }) {
+/** A section of any type: the seed's two text types here, a photo, quote or video through its own component. */
+export function ArticleSection({ section, article }: { section: Section; article: StoryContext }) {
+  if (section.type === 'image') return <PhotoSection section={section} facts={article.images?.[section.image]} />;
+  if (section.type === 'quote') return <QuoteSection section={section} format={article.textFormat} />;
+  if (section.type === 'video') return <VideoFacade section={section} />;
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>
@@ -104,7 +114,7 @@ export function Article({ article, products, tagLinks, authorActions }: ArticleP
         />
       )}
       {article.sections.map((section, index) => (
-        <ArticleSection key={section.id ?? index} section={section} />
+        <ArticleSection key={section.id ?? index} section={section} article={article} />
       ))}
       {products && <ProductGrid products={products} images={article.images} />}
       {hasAuthor && (

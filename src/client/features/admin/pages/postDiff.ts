@@ -2,13 +2,21 @@
 // word by word with the `diff` library's diffWords: what History shows with <del> and <ins>.
 import { diffWords } from 'diff';
 import type { Section } from '../../../../contract/types';
+import { plainText } from '../../../../contract/marks';
+import type { TextFormat } from '../../../../contract/marks';
 import type { AdminPost } from '../api/adminApi';
 
 export type DiffPart = { text: string; change: 'removed' | 'added' | 'same' };
 export type FieldDiff = { label: string; parts: DiffPart[] };
 
-function sectionText(section: Section | undefined): string {
+function sectionText(section: Section | undefined, format: TextFormat | undefined): string {
   if (section === undefined) return '';
+  // A photo, quote or video compares by what a reader sees of it; the stored text is compared with its marks
+  // removed, so a diff shows changed words, not changed syntax.
+  if (section.type === 'image')
+    return [`Photo: ${section.image}`, section.alt, section.caption, section.credit].filter((t) => t !== '').join('\n');
+  if (section.type === 'quote') return [`Quote: ${plainText(section.text, format)}`, section.cite].filter((t) => t !== '').join('\n');
+  if (section.type === 'video') return [`Video: ${section.url}`, section.caption].filter((t) => t !== '').join('\n');
   const lists =
     section.type === 'two-column'
       ? section.columns.map((c) => [c.heading, ...c.list.map((e) => `• ${e.item}`)].join('\n'))
@@ -47,7 +55,9 @@ function fields(before: AdminPost, after: AdminPost): { label: string; before: s
     { label: 'Status', before: statusText(before), after: statusText(after) },
   ];
   pairs.push(
-    ...numbered('Section', before.sections, after.sections, sectionText),
+    ...numbered('Section', before.sections, after.sections, (section) =>
+      sectionText(section, section !== undefined && before.sections.includes(section) ? before.textFormat : after.textFormat),
+    ),
     ...numbered('Product', before.products, after.products, productText),
   );
   pairs.push(

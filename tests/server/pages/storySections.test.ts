@@ -228,24 +228,22 @@ it('migration 0012 keeps the sections a database holds, with their ids and order
       image_url, created_at, updated_at) values (1, ${post.title}, ${post.icon}, '', '', '', '', '', '', ${now}, ${now})`.execute(
       db.kysely,
     );
-    for (const [id, position] of [
-      [7, 0],
-      [9, 1],
-    ] as const)
-      await sql`insert into sections (id, post_id, position, type, icon, title, paragraph, content)
-        values (${id}, 1, ${position}, 'single-paragraph', 'Camera', ${`S${id}`}, 'p', '["a"]')`.execute(db.kysely);
-    await sql`delete from sections where id = 9`.execute(db.kysely);
+    for (const position of [0, 1])
+      await sql`insert into sections (post_id, position, type, icon, title, paragraph, content)
+        values (1, ${position}, 'single-paragraph', 'Camera', ${`S${position}`}, 'p', '["a"]')`.execute(db.kysely);
+    const [kept, removed] = await db.kysely.selectFrom('sections').select('id').orderBy('position').execute();
+    await sql`delete from sections where id = ${removed!.id}`.execute(db.kysely);
 
     await migrateToLatest(db);
     const rows = await db.kysely.selectFrom('sections').select(['id', 'position', 'title']).execute();
-    expect(rows).toEqual([{ id: 7, position: 0, title: 'S7' }]);
+    expect(rows).toEqual([{ id: kept!.id, position: 0, title: 'S0' }]);
     await db.kysely
       .insertInto('sections')
       .values({ post_id: 1, position: 1, type: 'quote', icon: '', title: '', paragraph: '', content: '{"text":"x"}' })
       .execute();
     // A new row never takes an id a section had before (a restored revision brings its sections back by id).
     const fresh = await db.kysely.selectFrom('sections').select('id').where('type', '=', 'quote').executeTakeFirst();
-    expect(fresh?.id).toBeGreaterThan(9);
+    expect(fresh?.id).toBeGreaterThan(removed!.id);
     // The unique (post, position) constraint holds in the rebuilt table.
     const duplicate = await db.kysely
       .insertInto('sections')

@@ -315,12 +315,7 @@ async function insertPartRows(
 }
 
 async function insertRows(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
-  await insertPartRows(
-    trx,
-    postId,
-    input.header.sections.map(sectionValues),
-    input.products.map(productValues),
-  );
+  await insertPartRows(trx, postId, input.header.sections.map(sectionValues), input.products.map(productValues));
 }
 
 /** A product's columns, as submitted or as a version holds it. */

@@ -1,7 +1,8 @@
 // A video as a facade: our own poster and a play control, and not one byte from YouTube or Google until the reader
 // presses play. The server renders a link to the video (complete without JavaScript); once hydrated it becomes a
 // button that swaps in the privacy-enhanced player, already playing.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '../../app/useHydrated';
 import type { VideoSection } from '../../../contract/types';
 import { embedUrl, watchUrl } from '../../../contract/video';
 import styles from './Sections.module.scss';
@@ -10,9 +11,8 @@ import styles from './Sections.module.scss';
 export const VIDEO_POSTER = '/video-poster.svg';
 
 export function VideoFacade({ section }: { section: VideoSection }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [playing, setPlaying] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (!section.videoId) return null;
   const name = `Play video: ${section.caption || 'video'}`;
   const face = (

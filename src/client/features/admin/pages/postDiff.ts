@@ -15,7 +15,8 @@ function sectionText(section: Section | undefined, format: TextFormat | undefine
   // removed, so a diff shows changed words, not changed syntax.
   if (section.type === 'image')
     return [`Photo: ${section.image}`, section.alt, section.caption, section.credit].filter((t) => t !== '').join('\n');
-  if (section.type === 'quote') return [`Quote: ${plainText(section.text, format)}`, section.cite].filter((t) => t !== '').join('\n');
+  if (section.type === 'quote')
+    return [`Quote: ${plainText(section.text, format)}`, section.cite].filter((t) => t !== '').join('\n');
   if (section.type === 'video') return [`Video: ${section.url}`, section.caption].filter((t) => t !== '').join('\n');
   const lists =
     section.type === 'two-column'
@@ -56,7 +57,10 @@ function fields(before: AdminPost, after: AdminPost): { label: string; before: s
   ];
   pairs.push(
     ...numbered('Section', before.sections, after.sections, (section) =>
-      sectionText(section, section !== undefined && before.sections.includes(section) ? before.textFormat : after.textFormat),
+      sectionText(
+        section,
+        section !== undefined && before.sections.includes(section) ? before.textFormat : after.textFormat,
+      ),
     ),
     ...numbered('Product', before.products, after.products, productText),
   );

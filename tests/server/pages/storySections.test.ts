@@ -146,7 +146,7 @@ describe('a story with a photo, a quote and a video', () => {
     expect(figure).toMatch(/<img[^>]*loading="lazy"/);
     expect(figure).toMatch(/<img[^>]*width="\d+" height="\d+"/);
     expect(figure).toMatch(
-      /<figcaption[^>]*>The north stand at full time<span[^>]*>Photo: Ana Lobo<\/span><\/figcaption>/,
+      /<figcaption[^>]*>The north stand at full time<!-- --> · <span[^>]*>Photo: Ana Lobo<\/span><\/figcaption>/,
     );
     // Hostile text stays text.
     expect(html).toMatch(/<blockquote[^>]*><p>We never stopped believing &lt;b&gt;here&lt;\/b&gt;.<\/p><\/blockquote>/);

@@ -25,6 +25,7 @@ export function PhotoSection({ section, facts }: { section: ImageSection; facts:
       {(section.caption || section.credit) && (
         <figcaption className={styles.caption}>
           {section.caption}
+          {section.caption && section.credit && ' · '}
           {section.credit && <span className={styles.credit}>{section.credit}</span>}
         </figcaption>
       )}

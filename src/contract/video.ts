@@ -58,16 +58,3 @@ export function parseYouTube(value: string): VideoRef | undefined {
   const start = seconds(url.searchParams.get('t') ?? url.searchParams.get('start') ?? fragment.get('t'));
   return { videoId: id, start };
 }
-
-/** The page a no-JavaScript reader follows: the video on youtube.com, from its start. */
-export function watchUrl(ref: VideoRef): string {
-  return `https://www.youtube.com/watch?v=${ref.videoId}${ref.start > 0 ? `&t=${ref.start}s` : ''}`;
-}
-
-/** The privacy-enhanced player the facade opens once the reader presses play (and only then). */
-export function embedUrl(ref: VideoRef): string {
-  return `https://www.youtube-nocookie.com/embed/${ref.videoId}?autoplay=1${ref.start > 0 ? `&start=${ref.start}` : ''}`;
-}
-
-/** The one origin the page's frame-src admits. */
-export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';

@@ -1,6 +1,7 @@
 // Which YouTube URLs a video section accepts, the video and start second each names, and the addresses the facade
 // builds from them: the privacy-enhanced player and the watch page a reader without JavaScript follows.
-import { embedUrl, parseYouTube, watchUrl } from '../../src/contract/video';
+import { parseYouTube } from '../../src/contract/video';
+import { embedUrl, watchUrl } from '../../src/contract/videoEmbed';
 
 const ID = 'dQw4w9WgXcQ';
 

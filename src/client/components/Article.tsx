@@ -1,5 +1,6 @@
 // A full article as SPEC 2 describes the post page: header, header image, sections, Recommended Equipment and the
 // author footer. The post page and the static sample article both render through it.
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { BlogPost, Column, ListEntry, Section } from '../../contract/types';
 import { Icon } from './Icon';
@@ -9,9 +10,8 @@ import { ResponsiveImage } from './ResponsiveImage';
 import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
 import styles from './Article.module.scss';
-import { PhotoSection } from './sections/PhotoSection';
-import { QuoteSection } from './sections/QuoteSection';
-import { VideoFacade } from './sections/VideoFacade';
+// Loaded only by a post with a photo, quote or video (the server has rendered it already; hydration waits for it).
+const MediaSection = lazy(() => import('./sections/MediaSection'));
 
 export type ArticleData = Pick<
   BlogPost,
@@ -67,9 +67,12 @@ function ArticleColumns({ columns }: { columns: readonly Column[] | undefined })
 
 /** A section of any type: the seed's two text types here, a photo, quote or video through its own component. */
 export function ArticleSection({ section, article }: { section: Section; article: StoryContext }) {
-  if (section.type === 'image') return <PhotoSection section={section} facts={article.images?.[section.image]} />;
-  if (section.type === 'quote') return <QuoteSection section={section} format={article.textFormat} />;
-  if (section.type === 'video') return <VideoFacade section={section} />;
+  if (section.type === 'image' || section.type === 'quote' || section.type === 'video')
+    return (
+      <Suspense>
+        <MediaSection section={section} images={article.images} format={article.textFormat} />
+      </Suspense>
+    );
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { VIDEO_FRAME_ORIGIN } from '../../contract/video';
+import { VIDEO_FRAME_ORIGIN } from '../../contract/videoEmbed';
 
 /** `'sha256-…'` sources for every inline <script> (one without src) in an HTML document. */
 export function inlineScriptHashes(html: string): string[] {

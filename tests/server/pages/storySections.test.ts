@@ -145,11 +145,9 @@ describe('a story with a photo, a quote and a video', () => {
     expect(figure).toMatch(/<img[^>]*alt="Zebrafield roars as the winner goes in"/);
     expect(figure).toMatch(/<img[^>]*loading="lazy"/);
     expect(figure).toMatch(/<img[^>]*width="\d+" height="\d+"/);
-    expect(figure).toMatch(
-      /<figcaption[^>]*>The north stand at full time<!-- --> · <span[^>]*>Photo: Ana Lobo<\/span><\/figcaption>/,
-    );
+    expect(figure).toMatch(/<figcaption[^>]*>The north stand at full time · Photo: Ana Lobo<\/figcaption>/);
     // Hostile text stays text.
-    expect(html).toMatch(/<blockquote[^>]*><p>We never stopped believing &lt;b&gt;here&lt;\/b&gt;.<\/p><\/blockquote>/);
+    expect(html).toMatch(/<blockquote>We never stopped believing &lt;b&gt;here&lt;\/b&gt;.<\/blockquote>/);
     expect(html).toMatch(/<cite>Maya Ortiz<\/cite>/);
     const facade = /<a [^>]*aria-label="Play video: Ortiz scores from the halfway line"[^>]*>/.exec(html)?.[0];
     expect(facade).toContain(`href="https://www.youtube.com/watch?v=${VIDEO_ID}&amp;t=90s"`);

@@ -6,28 +6,26 @@ import type { ImageFacts } from '../../../contract/images';
 import { IMAGE_BOXES } from '../../../contract/imageBoxes';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { safeUrl } from '../safeUrl';
-import styles from './Sections.module.scss';
+// The article's stylesheet holds these sections' rules (sections/_sections.scss), so the server-rendered page has
+// them from the first paint, before (or without) this code.
+import styles from '../Article.module.scss';
 
 export function PhotoSection({ section, facts }: { section: ImageSection; facts: ImageFacts | undefined }) {
   const src = safeUrl(section.image);
   if (!src) return null;
-  // Shown at its own ratio, so the box is the photo's: srcset then needs no cover scaling.
-  const box = facts ? { ...IMAGE_BOXES.hero, width: facts.width, height: facts.height } : IMAGE_BOXES.hero;
+  const { caption, credit } = section;
   return (
     <figure className={styles.figure}>
       <ResponsiveImage
-        className={facts ? styles.photo : `${styles.photo} ${styles.external}`}
+        className={styles.photo}
         src={src}
         alt={section.alt}
-        box={box}
+        // Shown at its own ratio, so the box is the photo's: srcset then needs no cover scaling.
+        box={facts ? { ...IMAGE_BOXES.hero, width: facts.width, height: facts.height } : IMAGE_BOXES.hero}
         facts={facts}
       />
-      {(section.caption || section.credit) && (
-        <figcaption className={styles.caption}>
-          {section.caption}
-          {section.caption && section.credit && ' · '}
-          {section.credit && <span className={styles.credit}>{section.credit}</span>}
-        </figcaption>
+      {(caption || credit) && (
+        <figcaption>{caption && credit ? `${caption} · ${credit}` : caption || credit}</figcaption>
       )}
     </figure>
   );

@@ -2,18 +2,18 @@
 import type { QuoteSection as Quote } from '../../../contract/types';
 import type { TextFormat } from '../../../contract/marks';
 import { RichText } from '../RichText';
-import styles from './Sections.module.scss';
+// The article's stylesheet holds these sections' rules (sections/_sections.scss), so the server-rendered page has
+// them from the first paint, before (or without) this code.
+import styles from '../Article.module.scss';
 
 export function QuoteSection({ section, format }: { section: Quote; format: TextFormat | undefined }) {
   return (
     <figure className={styles.quote}>
-      <blockquote className={styles.quoteText}>
-        <p>
-          <RichText text={section.text} format={format} />
-        </p>
+      <blockquote>
+        <RichText text={section.text} format={format} />
       </blockquote>
       {section.cite && (
-        <figcaption className={styles.cite}>
+        <figcaption>
           <cite>{section.cite}</cite>
         </figcaption>
       )}

@@ -120,7 +120,7 @@ describe('a story with a photo, a quote and a video', () => {
     expect(res.statusCode).toBe(201);
     const post = res.json<BlogPost>();
     expect(post.sections.map(({ id: _id, ...s }) => s)).toEqual([
-      { type: 'image', ...photo(image) },
+      photo(image),
       { type: 'quote', text: quote.type === 'quote' ? quote.text : '', cite: 'Maya Ortiz' },
       {
         type: 'video',

@@ -35,7 +35,7 @@ const QUOTE_FIELDS: readonly FieldSpec<'text' | 'cite'>[] = [
   { name: 'cite', label: 'Said by', maxLength: LIMITS.titleMax, className: formStyles.wide },
 ];
 
-function imageFields(section: DraftImageSection): FieldSpec<'image' | 'alt' | 'caption' | 'credit'>[] {
+function imageFields(section: DraftImageSection, number: number): FieldSpec<'image' | 'alt' | 'caption' | 'credit'>[] {
   return [
     {
       name: 'image',
@@ -49,9 +49,10 @@ function imageFields(section: DraftImageSection): FieldSpec<'image' | 'alt' | 'c
     {
       kind: 'image',
       name: 'image',
-      label: 'Upload Image',
+      // The upload field takes no hidden context: its own label says which section it belongs to.
+      label: `Upload Section ${number} Image`,
       slot: sectionSlot(section.id),
-      subject: 'section image',
+      subject: `section ${number} image`,
       className: formStyles.wide,
     },
     {
@@ -111,7 +112,7 @@ export function MediaSectionEditor({ section, number, titleRef, onRemove }: Medi
   );
   if (section.type === 'image')
     return (
-      <FieldCard {...card} fields={imageFields(section)} values={section} inputRefs={{ alt: titleRef }}>
+      <FieldCard {...card} fields={imageFields(section, number)} values={section} inputRefs={{ alt: titleRef }}>
         {remove}
       </FieldCard>
     );

@@ -1,5 +1,6 @@
 // A full article as SPEC 2 describes the post page: header, header image, sections, Recommended Equipment and the
 // author footer. The post page and the static sample article both render through it.
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { BlogPost, Column, ListEntry, Section } from '../../contract/types';
 import { Icon } from './Icon';
@@ -11,6 +12,8 @@ import type { TextFormat } from '../../contract/marks';
 import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
 import styles from './Article.module.scss';
+// Loaded only by a post with a photo, quote or video (the server has rendered it already; hydration waits for it).
+const MediaSection = lazy(() => import('./sections/MediaSection'));
 
 export type ArticleData = Pick<
   BlogPost,
@@ -24,8 +27,10 @@ export type ArticleData = Pick<
   | 'authorTitle'
   | 'authorImage'
   | 'images'
-  | 'textFormat'
-> & { sections: readonly Section[] };
+> & { sections: readonly Section[] } & StoryContext;
+
+/** What the photo and quote sections need of their post: the image facts and how its text is written. */
+type StoryContext = Pick<BlogPost, 'images' | 'textFormat'>;
 
 export type ArticleProps = {
   article: ArticleData;
@@ -69,7 +74,15 @@ function ArticleColumns({ columns, format }: { columns: readonly Column[] | unde
   );
 }
 
-export function ArticleSection({ section, format }: { section: Section } & Formatted) {
+/** A section of any type: the seed's two text types here, a photo, quote or video through its own component. */
+export function ArticleSection({ section, article }: { section: Section; article: StoryContext }) {
+  if (section.type === 'image' || section.type === 'quote' || section.type === 'video')
+    return (
+      <Suspense>
+        <MediaSection section={section} images={article.images} format={article.textFormat} />
+      </Suspense>
+    );
+  const format = article.textFormat;
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>
@@ -125,7 +138,7 @@ export function Article({ article, products, tagLinks, authorActions, titleBadge
         />
       )}
       {article.sections.map((section, index) => (
-        <ArticleSection key={section.id ?? index} section={section} format={article.textFormat} />
+        <ArticleSection key={section.id ?? index} section={section} article={article} />
       ))}
       {products && <ProductGrid products={products} images={article.images} format={article.textFormat} />}
       {hasAuthor && (

@@ -111,13 +111,28 @@ const footer = footerInputSchema.shape;
 const product = productInputSchema.shape;
 const section = singleParagraphInputSchema.shape;
 
-/** Section content as stored (a list, or columns) back in the submitted shape, for the write's section schema. */
+/** The types whose fields are one object in content (icon, title and paragraph stay empty). */
+const OBJECT_TYPES = ['image', 'quote', 'video'];
+
+/** Section content as stored (a list, columns, or the fields of a photo, quote or video) back in the submitted shape,
+ * for the write's section schema. */
 function sectionInput(row: Row): unknown {
   const { type, icon, title, paragraph, content } = row;
+  if (OBJECT_TYPES.includes(type as string)) return isRecord(content) ? { ...content, type } : { type };
   return type === 'two-column'
     ? { type, icon, title, paragraph, columns: content }
     : { type, icon, title, paragraph, list: content };
 }
+
+/** icon, title and paragraph of a photo, quote or video row: always empty, as the API stores them. */
+const emptyForObjects =
+  (check: Check): Check =>
+  (value, row) =>
+    OBJECT_TYPES.includes(row.type as string)
+      ? value === ''
+        ? undefined
+        : 'must be empty for this type'
+      : check(value, row);
 
 const listOf = (value: unknown) =>
   Array.isArray(value) ? value.map((entry) => (isRecord(entry) ? entry.item : entry)) : value;
@@ -169,8 +184,18 @@ const revisionPost: Check = (value, row) => {
 };
 
 const sectionContent: Check = (value, row) => {
-  const problem = schemaProblem(sectionInputSchema, sectionInput(row));
-  return problem === undefined ? undefined : problem.replace(/^(list|columns)\b/, 'content');
+  const input = sectionInput(row);
+  const problem = schemaProblem(sectionInputSchema, input);
+  if (problem !== undefined) return problem.replace(/^(list|columns)\b/, 'content');
+  // The fields a photo, quote or video stores are exactly its schema's, already normalized (a URL as serialized).
+  if (OBJECT_TYPES.includes(row.type as string)) {
+    // Key by key: PostgreSQL's jsonb keeps an object's keys in its own order.
+    const stored = input as Row;
+    const parsed = z.parse(sectionInputSchema, input) as Row;
+    const keys = new Set([...Object.keys(stored), ...Object.keys(parsed)]);
+    if ([...keys].some((key) => stored[key] !== parsed[key])) return 'is not stored as the API stores it';
+  }
+  return undefined;
 };
 
 const tagName: Check = (value) => {
@@ -235,10 +260,10 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     id,
     post_id: id,
     position,
-    type: oneOf(['single-paragraph', 'two-column']),
-    icon: bySchema(section.icon),
-    title: bySchema(section.title),
-    paragraph: bySchema(section.paragraph),
+    type: oneOf(['single-paragraph', 'two-column', ...OBJECT_TYPES]),
+    icon: emptyForObjects(bySchema(section.icon)),
+    title: emptyForObjects(bySchema(section.title)),
+    paragraph: emptyForObjects(bySchema(section.paragraph)),
     content: sectionContent,
   },
   products: {

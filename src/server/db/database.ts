@@ -140,11 +140,12 @@ export interface SectionsTable {
   id: Generated<number>;
   post_id: number;
   position: number;
-  type: 'single-paragraph' | 'two-column';
+  type: 'single-paragraph' | 'two-column' | 'image' | 'quote' | 'video';
   icon: string;
   title: string;
   paragraph: string;
-  /** single-paragraph: string[]; two-column: {heading, list: string[]}[] */
+  /** single-paragraph: string[]; two-column: {heading, list: string[]}[]; image, quote, video: their fields as one
+   * object (repositories/sectionRows.ts) */
   content: Json;
 }
 

@@ -16,6 +16,7 @@ import { textFormat } from './migrations/20261126_0011_text_format';
 import { liveCoverage } from './migrations/20261126_0013_live_coverage';
 import { liveEvents } from './migrations/20261126_0015_live_events';
 import { desk } from './migrations/20261126_0014_desk';
+import { sectionTypes } from './migrations/20261126_0012_section_types';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261126_0013_live_coverage': liveCoverage(dialect),
     '20261126_0015_live_events': liveEvents(dialect),
     '20261126_0014_desk': desk(dialect),
+    '20261126_0012_section_types': sectionTypes(dialect),
   };
 }
 

@@ -15,13 +15,10 @@ import type { Author } from './revisionsRepository';
 import { shownProduct, shownSection, shownText, shownUrl } from './shown';
 import { bumpRevision } from './contentRevision';
 import { coverageOf, liveNow } from './liveRepository';
+import { sectionValues, storedSection } from './sectionRows';
 
 /** What the role rules (accounts/roles.ts) need to know of a stored post. */
 export type PostFacts = { createdBy: number | null; status: PostStatus };
-
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
 
 /** A submission as the repository stores it; status and publishAt may be left out (published at once). */
 export type PostInput = Omit<ValidBlogSubmission, 'status' | 'publishAt'> &
@@ -123,24 +120,8 @@ function toSummary(row: SummaryRow, now: Date): BlogSummary {
   };
 }
 
-const items = (list: string[]) => list.map((item) => ({ item }));
-
 function toSection(row: SectionRow): Section {
   return shownSection(storedSection(row));
-}
-
-function storedSection(row: SectionRow): Section {
-  const base = { icon: row.icon, title: row.title, paragraph: row.paragraph };
-  if (row.type === 'two-column') {
-    const columns = json(row.content) as { heading: string; list: string[] }[];
-    return {
-      id: row.id,
-      type: 'two-column',
-      ...base,
-      columns: columns.map((c) => ({ heading: c.heading, list: items(c.list) })),
-    };
-  }
-  return { id: row.id, type: 'single-paragraph', ...base, list: items(json(row.content) as string[]) };
 }
 
 function toProduct(row: ProductRow): Product {
@@ -291,10 +272,13 @@ async function readPost(
   const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
   const authorImage = shownUrl(post.author_image);
   const shownProducts = products.map(toProduct);
+  const shownSections = sections.map(toSection);
   const images = await imageFactsFor(executor, [
     summary.imageUrl,
     authorImage,
     ...shownProducts.map((p) => p.imageUrl),
+    // Photos inside the story get their variants and size too, so they render as responsive and sized as the header.
+    ...shownSections.flatMap((section) => (section.type === 'image' ? [section.image] : [])),
   ]);
   return {
     ...summary,
@@ -302,7 +286,7 @@ async function readPost(
     textFormat: post.text_format,
     authorTitle: shownText(post.author_title),
     authorImage,
-    sections: sections.map(toSection),
+    sections: shownSections,
     products: shownProducts,
     tags: tags.get(id) ?? [],
     createdAt,
@@ -356,18 +340,7 @@ async function insertPartRows(
 }
 
 async function insertRows(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
-  await insertPartRows(
-    trx,
-    postId,
-    input.header.sections.map((section) => ({
-      type: section.type,
-      icon: section.icon,
-      title: section.title,
-      paragraph: section.paragraph,
-      content: JSON.stringify(section.type === 'two-column' ? section.columns : section.list),
-    })),
-    input.products.map(productValues),
-  );
+  await insertPartRows(trx, postId, input.header.sections.map(sectionValues), input.products.map(productValues));
 }
 
 /** A product's columns, as submitted or as a version holds it. */
@@ -702,18 +675,7 @@ async function insertVersionParts(trx: Transaction<Database>, postId: number, ve
   await insertPartRows(
     trx,
     postId,
-    version.sections.map((section) => ({
-      id: section.id,
-      type: section.type,
-      icon: section.icon,
-      title: section.title,
-      paragraph: section.paragraph,
-      content: JSON.stringify(
-        section.type === 'two-column'
-          ? section.columns.map((c) => ({ heading: c.heading, list: c.list.map((e) => e.item) }))
-          : section.list.map((e) => e.item),
-      ),
-    })),
+    version.sections.map((section) => ({ id: section.id, ...sectionValues(section) })),
     version.products.map((product) => ({ id: product.id, ...productValues(product) })),
   );
 }

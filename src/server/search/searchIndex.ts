@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database';
 import { plainText } from '../../contract/marksParser';
 import type { TextFormat } from '../../contract/marks';
+import { sectionWords } from '../repositories/sectionRows';
 
 /** Indexed characters of one post at most: a tsvector must stay under 1 MB, and no real article comes near. */
 const BODY_INDEX_MAX = 200_000;
@@ -16,14 +17,8 @@ export const MARK_END = '</mark>';
 
 const clean = (text: string) => text.replaceAll(MARK_START, ' ').replaceAll(MARK_END, ' ');
 
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
-
 /** The text of one post as the index holds it: the title apart, and everything else a query matches as the body. */
 export type IndexedText = { title: string; body: string };
-
-type SectionContent = string[] | { heading: string; list: string[] }[];
 
 /** Reads the indexed text of these posts (those that exist) from the tables, in one query per table. */
 async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<number, IndexedText>> {
@@ -34,7 +29,7 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
     db.selectFrom('posts').selectAll().where('id', 'in', ids).execute(),
     db
       .selectFrom('sections')
-      .select(['post_id', 'title', 'paragraph', 'content'])
+      .select(['post_id', 'type', 'title', 'paragraph', 'content'])
       .where('post_id', 'in', ids)
       .orderBy('post_id')
       .orderBy('position')
@@ -62,11 +57,7 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
   for (const section of sections) {
     const out = parts.get(section.post_id);
     if (!out) continue;
-    out.push(section.title, plain(section.post_id, section.paragraph));
-    for (const entry of json(section.content) as SectionContent) {
-      if (typeof entry === 'string') out.push(plain(section.post_id, entry));
-      else out.push(entry.heading, ...entry.list.map((item) => plain(section.post_id, item)));
-    }
+    out.push(...sectionWords(section, (text) => plain(section.post_id, text)));
   }
   for (const product of products)
     parts.get(product.post_id)?.push(product.title, plain(product.post_id, product.description));

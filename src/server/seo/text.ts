@@ -55,11 +55,15 @@ export function truncateAtWord(text: string, max = 155): string {
 /** The first words of a post: its first paragraph, else its first list text, else a line naming the story. */
 export function postDescription(post: BlogPost): string {
   const texts: string[] = [];
-  for (const section of post.sections) texts.push(section.paragraph);
+  // A pull quote is the story's own words too; a caption or alt text describes a photo, not the story.
+  for (const section of post.sections) {
+    if (section.type === 'quote') texts.push(plainText(section.text, post.textFormat));
+    else if (section.type === 'single-paragraph' || section.type === 'two-column') texts.push(section.paragraph);
+  }
   for (const section of post.sections) {
     if (section.type === 'two-column')
       for (const column of section.columns) texts.push(...column.list.map((e) => e.item));
-    else texts.push(...section.list.map((e) => e.item));
+    else if (section.type === 'single-paragraph') texts.push(...section.list.map((e) => e.item));
   }
   // Marks removed: a description is read as text, where `**` or a link's URL would show as typed.
   const first = texts.map((text) => plain(plainText(text, post.textFormat))).find((text) => text !== '');

@@ -14,7 +14,22 @@ export type DraftSingleParagraphSection = DraftSectionBase & { type: 'single-par
 
 export type DraftTwoColumnSection = DraftSectionBase & { type: 'two-column'; columns: DraftColumn[] };
 
-export type DraftSection = DraftSingleParagraphSection | DraftTwoColumnSection;
+/** A photo inside the story: an uploaded (or pending) image or an https URL, with required alt text. */
+export type DraftImageSection = {
+  id: string;
+  type: 'image';
+  image: string;
+  alt: string;
+  caption: string;
+  credit: string;
+};
+
+export type DraftQuoteSection = { id: string; type: 'quote'; text: string; cite: string };
+
+export type DraftVideoSection = { id: string; type: 'video'; url: string; caption: string };
+
+export type DraftSection =
+  DraftSingleParagraphSection | DraftTwoColumnSection | DraftImageSection | DraftQuoteSection | DraftVideoSection;
 
 export type SectionType = DraftSection['type'];
 
@@ -57,7 +72,11 @@ export type EditorState = Draft & { accessToken: string };
 export type ListTarget = { sectionId: string; columnId?: string };
 
 export type HeaderFields = Omit<DraftHeader, 'sections'>;
-export type SectionFields = Pick<DraftSection, 'icon' | 'title' | 'paragraph'>;
+export type SectionFields = Pick<DraftSectionBase, 'icon' | 'title' | 'paragraph'>;
+/** The strings of a photo, quote or video section an edit may change. */
+export type MediaSectionFields = Omit<DraftImageSection, 'id' | 'type'> &
+  Omit<DraftQuoteSection, 'id' | 'type'> &
+  Omit<DraftVideoSection, 'id' | 'type'>;
 export type ProductFields = Omit<DraftProduct, 'id'>;
 
 /** The submit shape with the status fields of the API's manage routes. */

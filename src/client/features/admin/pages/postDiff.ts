@@ -12,6 +12,13 @@ export type FieldDiff = { label: string; parts: DiffPart[] };
 // The texts a reader sees, marks removed (a link shows its text, not its URL), as every plain-text place shows them.
 function sectionText(section: Section | undefined, format: TextFormat | undefined): string {
   if (section === undefined) return '';
+  // A photo, quote or video compares by what a reader sees of it; the stored text is compared with its marks
+  // removed, so a diff shows changed words, not changed syntax.
+  if (section.type === 'image')
+    return [`Photo: ${section.image}`, section.alt, section.caption, section.credit].filter((t) => t !== '').join('\n');
+  if (section.type === 'quote')
+    return [`Quote: ${plainText(section.text, format)}`, section.cite].filter((t) => t !== '').join('\n');
+  if (section.type === 'video') return [`Video: ${section.url}`, section.caption].filter((t) => t !== '').join('\n');
   const plain = (text: string) => plainText(text, format);
   const lists =
     section.type === 'two-column'

@@ -38,3 +38,26 @@ test('postDiff compares the words readers see: marks removed, a link by its text
     'table toppers',
   ]);
 });
+
+test('a photo, quote or video section compares by its words: alt, caption, credit, quote, cite and URL', () => {
+  const sections = (quote: string, caption: string) => [
+    { id: 1, type: 'image' as const, image: '/uploads/a.jpg', alt: 'The north stand', caption, credit: 'Ana' },
+    { id: 2, type: 'quote' as const, text: quote, cite: 'Maya Ortiz' },
+    {
+      id: 3,
+      type: 'video' as const,
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+      caption: '',
+      videoId: 'dQw4w9WgXcQ',
+      start: 0,
+    },
+  ];
+  const before = editablePost({ id: 7, sections: sections('We never stopped', 'Flares at full time') });
+  const after = editablePost({ id: 7, sections: sections('We never gave up', 'Flares at full time') });
+  const diff = postDiff(before, after);
+  expect(diff.map((field) => field.label)).toEqual(['Section 2']);
+  expect(diff[0]!.parts.filter((p) => p.change === 'removed').map((p) => p.text.trim())).toEqual(['stopped']);
+  expect(diff[0]!.parts.filter((p) => p.change === 'added').map((p) => p.text.trim())).toEqual(['gave up']);
+  const captionChanged = postDiff(before, editablePost({ id: 7, sections: sections('We never stopped', 'Smoke') }));
+  expect(captionChanged.map((field) => field.label)).toEqual(['Section 1']);
+});

@@ -364,7 +364,11 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
 };
 
 /** Columns a later release added, with a default: an archive from before them has none, and the default fills in. */
-const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = { accounts: ['title', 'photo'] };
+const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
+  accounts: ['title', 'photo'],
+  // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
+  posts: ['image_alt', 'text_format'],
+};
 
 /** The most parts one post may have, as a write allows them. */
 const PARTS_MAX: Partial<Record<keyof Database, number>> = {

@@ -209,6 +209,23 @@ describe('refusals: one line, nothing changed', () => {
     expect(await target.db.kysely.selectFrom('accounts').select('role').execute()).toEqual([{ role: 'editor' }]);
   });
 
+  it('loads an archive made before the alt text and text format columns: old posts read as typed, decorative image', async () => {
+    const file = join(dir, 'older.touchline');
+    writeFileSync(
+      file,
+      resealed((rows) => {
+        for (const post of rowsOf(rows, 'posts')) {
+          delete post.image_alt;
+          delete post.text_format;
+        }
+      }),
+    );
+    await importArchive(target.db, file);
+    const posts = await target.db.kysely.selectFrom('posts').select(['image_alt', 'text_format']).execute();
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) expect(post).toEqual({ image_alt: '', text_format: 'plain' });
+  });
+
   it.each<[string, (rows: { t: string; r: Record<string, unknown> }[]) => void, RegExp]>([
     [
       'a malformed section list',

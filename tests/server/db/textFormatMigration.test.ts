@@ -1,9 +1,9 @@
 // Migration 0011 (posts.text_format) goes up on a database of the release before it: every existing post becomes
 // 'plain' (it renders exactly as before), no other value is stored, and it comes down again leaving that schema.
+// Asked of the table, not of the repository: the repository reads the schema of the latest release.
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
 import { migratorFor } from '../../../src/server/db/migrate';
-import { findPost } from '../../../src/server/repositories/postsRepository';
 import { createDatabaseConfig } from '../helpers/testDb';
 
 const BEFORE = '20261126_0010_header_image_alt';
@@ -25,7 +25,6 @@ it("makes every existing post 'plain', takes only 'plain' or 'marks', and is rem
     expect((await migratorFor(db).migrateTo(THIS)).error).toBeUndefined();
     const [old] = await db.kysely.selectFrom('posts').select(['id', 'text_format']).execute();
     expect(old?.text_format).toBe('plain');
-    expect((await findPost(db, old!.id))?.textFormat).toBe('plain');
 
     // The check refuses any other format (a statement that fails, read as a rejected promise's message).
     const refused = await sql`update posts set text_format = 'html'`.execute(db.kysely).then(
@@ -34,7 +33,7 @@ it("makes every existing post 'plain', takes only 'plain' or 'marks', and is rem
     );
     expect(refused).toMatch(/check/i);
     await sql`update posts set text_format = 'marks'`.execute(db.kysely);
-    expect((await findPost(db, old!.id))?.textFormat).toBe('marks');
+    expect(await db.kysely.selectFrom('posts').select('text_format').execute()).toEqual([{ text_format: 'marks' }]);
 
     expect((await migratorFor(db).migrateTo(BEFORE)).error).toBeUndefined();
     expect(await columns()).not.toContain('text_format');

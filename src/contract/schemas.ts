@@ -6,6 +6,7 @@ import { LIMITS } from './limits';
 import { hasForbiddenChars, CONTROL_CHARS_MESSAGE } from './text';
 import { normalizeUrl, URL_MESSAGE } from './urls';
 import { slugOf, TAG_NAME_MAX, TAGS_MAX } from './tags';
+import { TEXT_FORMATS } from './marks';
 
 // Text no field stores: control characters, unpaired surrogates, U+FFFE/U+FFFF (the rule and why: text.ts).
 const storable = z.refine<string>((s) => !hasForbiddenChars(s), CONTROL_CHARS_MESSAGE);
@@ -103,6 +104,8 @@ export const headerInputSchema = z.object({
   ),
   /** up to 8 tag names, the primary tag first; names equal but for case or accents are kept once */
   tags: z._default(z.array(tagName).check(z.maxLength(TAGS_MAX, `must have at most ${TAGS_MAX} tags`)), []),
+  /** how the post's text is written: 'plain' (as typed; the default, so older clients keep their look) or 'marks' */
+  textFormat: z._default(z.enum(TEXT_FORMATS), 'plain'),
 });
 
 export const footerInputSchema = z.object({

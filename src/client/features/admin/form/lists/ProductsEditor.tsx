@@ -44,6 +44,7 @@ const PRODUCT_FIELDS: readonly FieldSpec<keyof ProductFields>[] = [
     multiline: true,
     maxLength: LIMITS.paragraphMax,
     className: formStyles.full,
+    formatting: true,
   },
   { name: 'imageUrl', label: 'Image URL', type: 'url', maxLength: LIMITS.urlMax, className: formStyles.wide },
   { name: 'amazonUrl', label: 'Amazon URL', type: 'url', maxLength: LIMITS.urlMax, className: formStyles.wide },

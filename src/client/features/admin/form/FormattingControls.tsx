@@ -142,6 +142,13 @@ function LinkPrompt({ id, name, onDone }: LinkPromptProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
 
+  /** Escape on any of the prompt's controls cancels it. */
+  function onEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onDone(undefined);
+  }
+
   function accept() {
     const href = linkHref(url);
     if (href === undefined) {
@@ -153,19 +160,7 @@ function LinkPrompt({ id, name, onDone }: LinkPromptProps) {
   }
 
   return (
-    <div
-      id={id}
-      className={fieldStyles.linkPrompt}
-      role="group"
-      aria-label={`Add a link to ${name}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          onDone(undefined);
-        }
-      }}
-    >
+    <div id={id} className={fieldStyles.linkPrompt} role="group" aria-label={`Add a link to ${name}`}>
       <label htmlFor={`${id}-url`} className={fieldStyles.label}>
         Link address
       </label>
@@ -188,13 +183,18 @@ function LinkPrompt({ id, name, onDone }: LinkPromptProps) {
             if (event.key === 'Enter') {
               event.preventDefault();
               accept();
-            }
+            } else onEscape(event);
           }}
         />
-        <button type="button" className={buttons.secondaryButton} onClick={accept}>
+        <button type="button" className={buttons.secondaryButton} onClick={accept} onKeyDown={onEscape}>
           Add link
         </button>
-        <button type="button" className={buttons.secondaryButton} onClick={() => onDone(undefined)}>
+        <button
+          type="button"
+          className={buttons.secondaryButton}
+          onClick={() => onDone(undefined)}
+          onKeyDown={onEscape}
+        >
           Cancel
         </button>
       </div>

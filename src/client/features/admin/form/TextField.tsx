@@ -1,7 +1,7 @@
 // A labelled text input or textarea. `context` is read by screen readers before the visible label
 // ("Section 2, " + "Title"), so repeated fields stay distinguishable without cluttering the form.
 import { useCallback, useId, useRef } from 'react';
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { useFormatting } from './FormattingControls';
 import fieldStyles from './fields.module.scss';
 
@@ -23,7 +23,8 @@ export type TextFieldProps = {
   addon?: ReactNode;
   /** A control at the end of the label row (e.g. a remove button), leaving the input the full width. */
   action?: ReactNode;
-  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+  /** Called with the field's element (a row's first field, for focus after an add). */
+  inputRef?: (element: HTMLInputElement | null) => void;
   className?: string;
   /** Text readers see with inline marks: Bold, Italic and Link buttons above it, and Ctrl/Cmd+B, I, K inside it. */
   formatting?: boolean;
@@ -54,8 +55,7 @@ export function TextField({
   const ref = useCallback(
     (node: (HTMLInputElement & HTMLTextAreaElement) | null) => {
       element.current = node;
-      if (typeof inputRef === 'function') inputRef(node);
-      else if (inputRef) inputRef.current = node;
+      inputRef?.(node);
     },
     [inputRef],
   );

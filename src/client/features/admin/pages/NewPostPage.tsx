@@ -1,7 +1,7 @@
 // /admin: 'Create New Blog Post', for a signed-in admin (RequireSession guards every admin page).
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Contact, List, RotateCcw, UserCog } from 'lucide-react';
+import { Contact, FilePlus, List, RotateCcw, UserCog } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
@@ -9,14 +9,22 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectUser } from '../../../app/authSlice';
 import { mayManageAll } from '../../../../contract/roles';
 import { ensureDraftPersisted } from '../draft/draftStorage';
-import { draftReset } from '../draft/editorSlice';
+import { blankDraft, draftBlanked, draftReset, sampleDraft, selectEditor } from '../draft/editorSlice';
+import type { Draft } from '../draft/draftTypes';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
 import { PostForm } from '../form/PostForm';
 import { submittedText, usePublishPost } from '../api/usePublishPost';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
-export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the sample post?';
+export const DISCARD_CONFIRMATION = 'Discard this draft and start again from a blank post?';
+export const BLANK_CONFIRMATION = 'Empty every field and start a blank post? What you have written here is lost.';
+
+/** The draft's content, to tell whether it holds anything of the writer's (ids aside, which only key the rows). */
+const contentOf = ({ header, products, footer }: Draft) =>
+  JSON.stringify({ header, products, footer }, (key, value: unknown) => (key === 'id' ? undefined : value));
+
+const UNTOUCHED = new Set([contentOf(sampleDraft()), contentOf(blankDraft())]);
 
 export function NewPostPage() {
   const dispatch = useAppDispatch();
@@ -31,6 +39,14 @@ export function NewPostPage() {
   function discard() {
     if (!window.confirm(DISCARD_CONFIRMATION)) return;
     dispatch(draftReset());
+    clearPendingImages();
+  }
+
+  /** Empties the form; asks first only when that would throw away the writer's own work (not the sample). */
+  function blank() {
+    const untouched = UNTOUCHED.has(contentOf(selectEditor(store.getState())));
+    if (!untouched && !window.confirm(BLANK_CONFIRMATION)) return;
+    dispatch(draftBlanked());
     clearPendingImages();
   }
 
@@ -59,6 +75,12 @@ export function NewPostPage() {
         Your draft is saved in this browser as you type (the access token never is). Fields marked * are required for a
         complete post.
       </p>
+      <div className={pageStyles.headerActions}>
+        <button type="button" className={buttons.secondaryButton} onClick={blank}>
+          <FilePlus size={16} aria-hidden="true" />
+          Blank post
+        </button>
+      </div>
 
       <PostForm
         label="Create New Blog Post"
@@ -71,7 +93,7 @@ export function NewPostPage() {
           </button>
         }
       >
-        {/* Next to Submit, where the admin is looking; the draft has just been reset to the sample. */}
+        {/* Next to Submit, where the admin is looking; the form is blank again for the next story. */}
         <div role="status">
           {published && (
             <p className={pageStyles.published}>

@@ -198,7 +198,11 @@ function LinkPrompt({ id, name, onDone }: LinkPromptProps) {
           Cancel
         </button>
       </div>
-      <p id={`${id}-message`} className={refused ? fieldStyles.error : fieldStyles.hint} role={refused ? 'alert' : undefined}>
+      <p
+        id={`${id}-message`}
+        className={refused ? fieldStyles.error : fieldStyles.hint}
+        role={refused ? 'alert' : undefined}
+      >
         {refused ? LINK_REFUSED : 'Enter adds the link, Escape cancels.'}
       </p>
     </div>

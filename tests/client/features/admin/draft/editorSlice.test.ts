@@ -13,7 +13,6 @@ import editorSlice, {
   productAdded,
   productChanged,
   productRemoved,
-  sampleDraft,
   sectionAdded,
   sectionChanged,
   sectionRemoved,

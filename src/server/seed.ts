@@ -10,6 +10,7 @@ const amazon = (query: string) => `https://www.amazon.com/s?k=${encodeURICompone
 export const SEED_POSTS: PostInput[] = [
   {
     header: {
+      textFormat: 'plain',
       icon: 'Heart',
       title: 'Why Recovery Is the Most Underrated Part of Training',
       tags: ['Training', 'Recovery'],
@@ -69,6 +70,7 @@ export const SEED_POSTS: PostInput[] = [
   },
   {
     header: {
+      textFormat: 'plain',
       icon: 'TrendingUp',
       title: 'From Couch to 10K in Twelve Weeks',
       tags: ['Running', 'Training'],
@@ -134,6 +136,7 @@ export const SEED_POSTS: PostInput[] = [
   },
   {
     header: {
+      textFormat: 'plain',
       icon: 'Trophy',
       title: 'Inside the High Press: How Modern Football Wins the Ball Back',
       tags: ['Football', 'Tactics'],

@@ -2,6 +2,7 @@
 // before saving, publishing, the reader's formatted page, "Blank post", a Submit that leaves the form blank, and axe
 // on the editor's new controls in both themes.
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { getPost, listPosts } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 import { axeViolations } from './helpers/axe';
@@ -10,6 +11,12 @@ import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
 
 test.beforeEach(({ context }) => signIn(context));
+
+/** The Formatting toolbar of the field with this label (the toolbar controls the field). */
+async function toolbarOf(page: Page, label: string) {
+  const id = await page.getByRole('textbox', { name: label, exact: true }).getAttribute('id');
+  return page.locator(`[role="group"][aria-controls="${id}"]`);
+}
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -33,7 +40,7 @@ test('the writer formats with buttons and keys, previews the whole draft, publis
   await page.getByLabel('Section 1, Title').fill('The result');
   const paragraph = page.getByLabel('Section 1, Paragraph');
   await paragraph.fill('A late winner and the table');
-  const tools = page.getByRole('group', { name: 'Formatting: Section 1, Paragraph' });
+  const tools = await toolbarOf(page, 'Section 1, Paragraph');
 
   // Bold by its button on "late winner" (characters 2 to 13).
   await paragraph.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(2, 13));
@@ -62,10 +69,7 @@ test('the writer formats with buttons and keys, previews the whole draft, publis
   await item.fill('Goal in the 90th minute');
   await item.evaluate((field: HTMLInputElement) => field.setSelectionRange(0, 4));
   await page.keyboard.press('Control+b');
-  await page
-    .getByRole('group', { name: 'Formatting: Section 1, Item 1' })
-    .getByRole('button', { name: 'Link', exact: true })
-    .click();
+  await (await toolbarOf(page, 'Section 1, Item 1')).getByRole('button', { name: 'Link', exact: true }).click();
   await page.getByLabel('Link address').fill('/blog');
   await page.getByRole('button', { name: 'Add link', exact: true }).click();
   await expect(item).toHaveValue('[**Goal**](/blog) in the 90th minute');

@@ -20,7 +20,9 @@ type FormattingProps = {
   field: RefObject<Field | null>;
   value: string;
   onChange: (value: string) => void;
-  /** the field's accessible name, naming the toolbar ('Section 1, Paragraph') */
+  /** the field's id (the toolbar controls it) */
+  fieldId: string;
+  /** the field's accessible name, naming the link prompt ('Section 1, Paragraph') */
   name: string;
 };
 
@@ -34,7 +36,7 @@ const selectionOf = (element: Field, value: string): Edit => ({
  * The formatting edits of one field: the toolbar to render above it, the link prompt to render below it, and the key
  * handler for the field itself.
  */
-export function useFormatting({ field, value, onChange, name }: FormattingProps) {
+export function useFormatting({ field, fieldId, value, onChange, name }: FormattingProps) {
   const id = useId();
   // The selection to restore once the edited value has rendered (the field is controlled, so it must wait for it).
   const nextSelection = useRef<Edit | null>(null);
@@ -89,7 +91,8 @@ export function useFormatting({ field, value, onChange, name }: FormattingProps)
   }
 
   const toolbar = (
-    <div className={fieldStyles.toolbar} role="group" aria-label={`Formatting: ${name}`}>
+    // Named "Formatting" alone: a name holding the field's would also match the field's own label in a search by it.
+    <div className={fieldStyles.toolbar} role="group" aria-label="Formatting" aria-controls={fieldId}>
       <button
         type="button"
         className={buttons.iconButton}
@@ -160,7 +163,7 @@ function LinkPrompt({ id, name, onDone }: LinkPromptProps) {
   }
 
   return (
-    <div id={id} className={fieldStyles.linkPrompt} role="group" aria-label={`Add a link to ${name}`}>
+    <div id={id} className={fieldStyles.linkPrompt} role="group" aria-label={`Add a link (${name})`}>
       <label htmlFor={`${id}-url`} className={fieldStyles.label}>
         Link address
       </label>

@@ -59,7 +59,7 @@ export function TextField({
     },
     [inputRef],
   );
-  const format = useFormatting({ field: element, value, onChange, name: `${context ?? ''}${label}` });
+  const format = useFormatting({ field: element, fieldId: id, value, onChange, name: `${context ?? ''}${label}` });
   const common = {
     id,
     value,

@@ -21,7 +21,15 @@ function select(field: HTMLElement, start: number, end = start) {
   });
 }
 
-const toolbarOf = (name: string) => screen.getByRole('group', { name: `Formatting: ${name}` });
+/** The Formatting toolbar of the field labelled `name` (the toolbar controls it). */
+function toolbarOf(name: string) {
+  const field = screen.getByLabelText(name);
+  const toolbar = screen
+    .getAllByRole('group', { name: 'Formatting' })
+    .find((group) => group.getAttribute('aria-controls') === field.id);
+  if (!toolbar) throw new Error(`no Formatting toolbar controls ${name}`);
+  return toolbar;
+}
 
 async function typeParagraph(user: ReturnType<typeof renderEditor>['user'], text: string) {
   const paragraph = screen.getByLabelText('Section 1, Paragraph');
@@ -74,7 +82,7 @@ test('Ctrl+B, Ctrl+I and Cmd+B do the same inside a list item or a product descr
   const section = selectEditor(store.getState()).header.sections[0];
   expect(section.type === 'single-paragraph' && section.list[0].text).toBe('**Wall** passes with *both feet*');
   // Titles stay plain: no formatting there.
-  expect(screen.queryByRole('group', { name: 'Formatting: Section 1, Title' })).not.toBeInTheDocument();
+  expect(() => toolbarOf('Section 1, Title')).toThrow('no Formatting toolbar');
 });
 
 test('Link asks for the address in the page, refuses one that would not render, and links the selection', async () => {

@@ -72,7 +72,7 @@ test('the writer formats with buttons and keys, previews the whole draft, publis
   await (await toolbarOf(page, 'Section 1, Item 1')).getByRole('button', { name: 'Link', exact: true }).click();
   await page.getByLabel('Link address').fill('/blog');
   await page.getByRole('button', { name: 'Add link', exact: true }).click();
-  await expect(item).toHaveValue('[**Goal**](/blog) in the 90th minute');
+  await expect(item).toHaveValue('**[Goal](/blog)** in the 90th minute');
 
   // The read time its words suggest, taken on request.
   await page.getByRole('button', { name: 'Use 1 min read', exact: true }).click();
@@ -103,7 +103,7 @@ test('the writer formats with buttons and keys, previews the whole draft, publis
   const post = await getPost(request, stored!.id);
   expect(post.sections[0]).toMatchObject({
     paragraph: '*A* **late winner** and the [table](https://league.example/table)',
-    list: [{ item: '[**Goal**](/blog) in the 90th minute' }],
+    list: [{ item: '**[Goal](/blog)** in the 90th minute' }],
   });
 
   // The reader sees the formatting (rendered by the marks renderer).

@@ -104,7 +104,7 @@ export const headerInputSchema = z.object({
   ),
   /** up to 8 tag names, the primary tag first; names equal but for case or accents are kept once */
   tags: z._default(z.array(tagName).check(z.maxLength(TAGS_MAX, `must have at most ${TAGS_MAX} tags`)), []),
-  /** how the post's text is written: 'plain' (as typed; the default, so older clients keep their look) or 'marks' */
+  /** how the paragraphs, list items and product descriptions are written; a post sent without it shows them as typed */
   textFormat: z._default(z.enum(TEXT_FORMATS), 'plain'),
 });
 

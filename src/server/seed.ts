@@ -10,12 +10,12 @@ const amazon = (query: string) => `https://www.amazon.com/s?k=${encodeURICompone
 export const SEED_POSTS: PostInput[] = [
   {
     header: {
-      textFormat: 'plain',
       icon: 'Heart',
       title: 'Why Recovery Is the Most Underrated Part of Training',
       tags: ['Training', 'Recovery'],
       image: img('recovery'),
       imageAlt: '',
+      textFormat: 'plain',
       publishDate: 'March 14, 2024',
       readTime: '6 min read',
       sections: [
@@ -70,12 +70,12 @@ export const SEED_POSTS: PostInput[] = [
   },
   {
     header: {
-      textFormat: 'plain',
       icon: 'TrendingUp',
       title: 'From Couch to 10K in Twelve Weeks',
       tags: ['Running', 'Training'],
       image: img('running-10k'),
       imageAlt: '',
+      textFormat: 'plain',
       publishDate: 'June 3, 2024',
       readTime: '8 min read',
       sections: [
@@ -136,12 +136,12 @@ export const SEED_POSTS: PostInput[] = [
   },
   {
     header: {
-      textFormat: 'plain',
       icon: 'Trophy',
       title: 'Inside the High Press: How Modern Football Wins the Ball Back',
       tags: ['Football', 'Tactics'],
       image: img('football-press'),
       imageAlt: '',
+      textFormat: 'plain',
       publishDate: 'September 21, 2024',
       readTime: '7 min read',
       sections: [

@@ -37,12 +37,13 @@ if (!process.env.TOUCHLINE_E2E_DATA_DIR) {
  * starts at a place of this process's own, so two runs started together rarely probe the same port before either
  * server listens on it.
  */
-function freePort(): number {
+function freePort(avoid = 0): number {
   const probe = `
     const net = require('node:net');
     (async () => {
       for (let i = 0; i < 40; i++) {
         const port = 4300 + ((${process.pid} + i) % 40);
+        if (port === ${avoid}) continue;
         const ok = await new Promise((resolve) => {
           const server = net.createServer().once('error', () => resolve(false));
           server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
@@ -63,6 +64,8 @@ if (!process.env.TOUCHLINE_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'touchline-e2e-'));
   process.env.TOUCHLINE_E2E_DATA_DIR = dataDir;
   process.env.TOUCHLINE_E2E_PORT = String(freePort());
+  // The desk's mail goes to an SMTP server desk.spec.ts runs on this port (the outbox retries until it listens).
+  process.env.TOUCHLINE_E2E_SMTP_PORT = String(freePort(Number(process.env.TOUCHLINE_E2E_PORT)));
   // By the time the runner exits it has stopped the server.
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
@@ -142,6 +145,8 @@ export default defineConfig({
       ADMIN_EMAIL: OWNER_EMAIL,
       ADMIN_PASSWORD: OWNER_PASSWORD,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.TOUCHLINE_E2E_SMTP_PORT}`,
+      MAIL_FROM: 'desk@touchline.test',
     },
   },
 });

@@ -8,7 +8,7 @@ const VENDOR =
 
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =
-  /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|RequireSession|session|AuthPage)-[\w-]+\.js$/;
+  /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|RequireSession|session|AuthPage)-[\w-]+\.js$/;
 
 // react-router's package exports always pick its development build (dev warnings kept, 0.5 KB gzip more); the
 // production build it ships beside it is what visitors get.
@@ -94,8 +94,11 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             // Staff chunks' JavaScript dependencies are not listed for in-app preloading: every visitor's entry
             // would carry the lists (issue 21 added pages to them). The chunks still load through their imports, the
             // server's hints preload them on a first load (routeHints.ts), and CSS, which loads only this way, stays.
+            // A live post's chunk likewise: the post page carries its list to every reader of a post that is not live.
             resolveDependencies: (filename, deps) =>
-              ADMIN_CHUNK.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+              ADMIN_CHUNK.test(filename) || /LiveCoverage-[\w-]+\.js$/.test(filename)
+                ? deps.filter((dep) => dep.endsWith('.css'))
+                : deps,
           },
           rolldownOptions: {
             output: {

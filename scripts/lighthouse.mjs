@@ -83,6 +83,31 @@ async function createPhotoPost(server, postId) {
   return id;
 }
 
+/** The seeded post made a live match with `count` updates (one key event in ten, the first pinned); resolves with its id. */
+async function createLivePost(server, postId, count = 200) {
+  const headers = { Authorization: `Bearer ${server.adminToken}`, 'Content-Type': 'application/json' };
+  const live = await fetch(`${server.url}/api/blogs/${postId}/live`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      state: 'live',
+      match: { home: 'Arsenal', away: 'Chelsea', homeScore: '2', awayScore: '1', clock: "87'" },
+    }),
+  });
+  if (live.status !== 200) throw new Error(`live post: ${live.status} ${await live.text()}`);
+  for (let index = 1; index <= count; index += 1) {
+    const body = `Update ${index}: the ball is worked wide, crossed and cleared; the press goes again and wins it back.`;
+    const response = await fetch(`${server.url}/api/blogs/${postId}/entries`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body, key: index % 10 === 0, pinned: index === 1 }),
+    });
+    if (response.status !== 201) throw new Error(`live entry: ${response.status} ${await response.text()}`);
+  }
+  console.log(`lighthouse: live post /page/${postId} with ${count} entries`);
+  return postId;
+}
+
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 const server = await startBuiltServer({ ports: [4370, 4399] });
@@ -91,6 +116,8 @@ let missed = false;
 try {
   const postId = await firstPostId(server.url);
   const photoPostId = await createPhotoPost(server, postId);
+  // Another seeded post (the first stays as it was), covered live.
+  const livePostId = await createLivePost(server, postId - 1);
   const rows = [];
   const notes = [];
   // noindex: the page asks not to be indexed (the search results page does), so Lighthouse's is-crawlable audit
@@ -103,6 +130,7 @@ try {
     ['/tag/training', '/tag/:slug', false],
     ['/search?q=training', '/search?q=…', false, true],
     [`/page/${photoPostId}`, '/page/:id photos', true],
+    [`/page/${livePostId}`, '/page/:id live, 200 entries', false],
   ]) {
     const results = [];
     // A run that Lighthouse itself could not complete (runtimeError, null scores) is reported and repeated once.

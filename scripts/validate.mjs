@@ -114,10 +114,31 @@ async function validate(base) {
   return results.every(({ problems }) => problems.length === 0);
 }
 
+/** A story with a photo, a quote and a video beside the seed's posts, so their markup is checked too. */
+async function addStoryWithSections(base, adminToken) {
+  const response = await fetch(new URL('/api/blogs', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({
+      header: {
+        title: 'Derby in pictures',
+        sections: [
+          { type: 'image', image: 'https://images.example.com/stand.jpg', alt: 'The north stand', caption: 'Flares' },
+          { type: 'quote', text: 'We never stopped believing.', cite: 'Maya Ortiz' },
+          { type: 'video', url: 'https://youtu.be/dQw4w9WgXcQ?t=90', caption: 'The winner' },
+          { type: 'video', url: 'https://www.youtube.com/shorts/dQw4w9WgXcQ' },
+        ],
+      },
+    }),
+  });
+  if (response.status !== 201) throw new Error(`adding the story with sections failed (${response.status})`);
+}
+
 const given = process.argv[2];
 const server = given ? undefined : await startBuiltServer({ ports: [4400, 4429] });
 let passed = false;
 try {
+  if (server) await addStoryWithSections(server.url, server.adminToken);
   passed = await validate(given ?? server.url);
 } catch (error) {
   console.log(`error ${given ?? server.url}: ${error.message}`);

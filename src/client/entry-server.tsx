@@ -11,10 +11,15 @@ import { AppRoutes, MissingUrl } from './shell/router';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
+import { liveApi } from './components/live/liveApi';
+import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 import { jsonForScript } from '../contract/site';
+import type { MarkNode } from '../contract/marks';
+import { parseMarks } from '../contract/marksParser';
+import { MarkTreesContext } from './components/markTrees';
 
 /**
  * The parts of the api slice the client rehydrates (queries and their tags), made the same on every render of the
@@ -31,7 +36,7 @@ function embeddableApiState({ queries, provided }: ReturnType<ReturnType<typeof 
   return { queries: stable, mutations: {}, provided };
 }
 
-export async function render({ url, post, list, search, missing }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, post, list, search, home, missing }: RenderInput): Promise<RenderOutput> {
   const store = makeStore();
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -40,7 +45,15 @@ export async function render({ url, post, list, search, missing }: RenderInput):
       store.dispatch(
         relatedApi.util.upsertQueryEntries([{ endpointName: 'getRelated', arg: post.id, value: post.related }]),
       );
+    // A live post's entries as of the render (the page after `before` for ?before=), read by its lazy live chunk.
+    if (post.entries) {
+      const { before, ...answer } = post.entries;
+      store.dispatch(
+        liveApi.util.upsertQueryEntries([{ endpointName: 'getEntries', arg: { id: post.id, before }, value: answer }]),
+      );
+    }
   }
+  if (home) store.dispatch(homeApi.util.upsertQueryEntries([{ endpointName: 'getHome', arg: undefined, value: home }]));
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };
     store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));
@@ -57,15 +70,25 @@ export async function render({ url, post, list, search, missing }: RenderInput):
   const pathname = url.split('?')[0] ?? url;
   const state: ServerState = { api: embeddableApiState(store.getState().api), missing: missing ? url : undefined };
 
+  // Every text with marks the page renders is parsed here, and its tree travels with the page's data.
+  const marks = new Map<string, MarkNode[]>();
+  const markTree = (text: string) => {
+    let tree = marks.get(text);
+    if (tree === undefined) marks.set(text, (tree = parseMarks(text)));
+    return tree;
+  };
+
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Provider store={store}>
-        <StaticRouter location={url}>
-          <MissingUrl value={state.missing}>
-            <AppRoutes />
-          </MissingUrl>
-        </StaticRouter>
+        <MarkTreesContext value={markTree}>
+          <StaticRouter location={url}>
+            <MissingUrl value={state.missing}>
+              <AppRoutes />
+            </MissingUrl>
+          </StaticRouter>
+        </MarkTreesContext>
       </Provider>
     </StrictMode>,
     {
@@ -81,6 +104,7 @@ export async function render({ url, post, list, search, missing }: RenderInput):
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   if (failure) throw failure instanceof Error ? failure : new Error(`Rendering ${pathname} failed: ${String(failure)}`);
+  if (marks.size > 0) state.marks = Object.fromEntries(marks);
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     stateScript: `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>`,

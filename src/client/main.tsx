@@ -9,6 +9,7 @@ import type { AppStore } from './app/store';
 import { AppRoutes, MissingUrl } from './shell/router';
 import { APP_HYDRATING_EVENT, SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
+import { seedMarkTrees } from './components/RichText';
 import './styles/global.scss';
 
 /** A new task: the browser may paint or handle input before the next step runs. */
@@ -35,7 +36,8 @@ const app = (store: AppStore, missing?: string) => (
  */
 async function hydrate(embedded: string) {
   await nextTask();
-  const { api, missing } = JSON.parse(embedded) as ServerState;
+  const { api, missing, marks } = JSON.parse(embedded) as ServerState;
+  seedMarkTrees(marks);
   await nextTask();
   // One task from here to hydrateRoot: the store reads the stored theme, which boot.ts may have changed until the
   // event below, and from the event on React answers clicks (replaying one on a part not hydrated yet).

@@ -2,6 +2,7 @@
 // server enforces the transitions, the admin pages offer only what the server would allow). Types and plain
 // functions only.
 import type { StaffRole } from './roles';
+import type { BlogPost } from './types';
 
 /** A review decision: POST /api/blogs/:id/review body. */
 export type ReviewDecision = { decision: 'changes'; note: string } | { decision: 'approve'; publishAt?: string | null };
@@ -15,6 +16,9 @@ export type ReviewInfo = {
   /** the submitted version's revision id, for the word diff against the post as it is now; null when unchanged */
   submittedRevisionId: number | null;
 };
+
+/** GET /api/reviews: one post in review (the queue, oldest submission first), as the post and its ReviewInfo. */
+export type ReviewQueueEntry = { post: BlogPost; review: ReviewInfo };
 
 /** A review step stored with who and when, shown in the post's history among the versions. */
 export type ReviewStepKind = 'submitted' | 'withdrawn' | 'approved' | 'changes';
@@ -72,3 +76,9 @@ export function allowedStatuses({ role, own, from }: Move): Array<'draft' | 'rev
   if (from === 'published' || from === 'scheduled') return [];
   return ['draft', 'review'];
 }
+
+/** GET /api/password-reset-requests: whether this site can mail a reset link ("Forgot password?"), else ask an owner. */
+export type MailStatus = { mail: boolean };
+
+/** GET and PUT /api/account/profile: the signed-in person's author profile; a new post's footer starts from it. */
+export type AuthorProfile = { name: string; title: string; photo: string };

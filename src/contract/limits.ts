@@ -12,6 +12,10 @@ export const LIMITS = {
   urlMax: 2_048,
   /** the header image's alt text (a sentence or two on what the photo shows) */
   imageAltMax: 300,
+  /** an image section's caption, and a video section's */
+  captionMax: 500,
+  /** a pull quote's words */
+  quoteMax: 1_000,
   sectionsMax: 50,
   listItemsMax: 100,
   columnsMax: 2,

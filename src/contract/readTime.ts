@@ -1,6 +1,6 @@
 // The read time the editor suggests for a post: its words, counted in the text readers see (marks removed), at about
 // 230 words a minute, rounded up, written as the read-time field expects it ('4 min read').
-import { plainText } from './marks';
+import { plainText } from './marksParser';
 import type { TextFormat } from './marks';
 
 export const WORDS_PER_MINUTE = 230;

@@ -50,7 +50,10 @@ export const ROUTES = {
   adminHistory: { path: '/admin/history/:id', page: 'admin/pages/HistoryPage', render: 'client', area: '/admin' },
   adminTrash: { path: '/admin/trash', page: 'admin/pages/TrashPage', render: 'client', area: '/admin' },
   adminStaff: { path: '/admin/staff', page: 'admin/pages/StaffPage', render: 'client', area: '/admin' },
+  adminLive: { path: '/admin/live/:id', page: 'admin/pages/LiveDeskPage', render: 'client', area: '/admin' },
   adminAccount: { path: '/admin/account', page: 'admin/pages/AccountPage', render: 'client', area: '/admin' },
+  adminReview: { path: '/admin/review', page: 'admin/pages/ReviewPage', render: 'client', area: '/admin' },
+  adminInbox: { path: '/admin/inbox', page: 'admin/pages/InboxPage', render: 'client', area: '/admin' },
   // Like every admin page, only a signed-in admin gets it (others are sent to /auth); the page fetches the draft with
   // the session cookie, so a preview opens from a fresh tab too.
   adminPreview: { path: '/admin/preview/:id', page: 'admin/pages/PreviewPage', render: 'client', area: '/admin' },

@@ -7,6 +7,7 @@ import { hasForbiddenChars, CONTROL_CHARS_MESSAGE } from './text';
 import { normalizeUrl, URL_MESSAGE } from './urls';
 import { slugOf, TAG_NAME_MAX, TAGS_MAX } from './tags';
 import { TEXT_FORMATS } from './marks';
+import { parseYouTube, VIDEO_MESSAGE } from './video';
 
 // Text no field stores: control characters, unpaired surrogates, U+FFFE/U+FFFF (the rule and why: text.ts).
 const storable = z.refine<string>((s) => !hasForbiddenChars(s), CONTROL_CHARS_MESSAGE);
@@ -67,7 +68,64 @@ export const twoColumnInputSchema = z.object({
     ),
 });
 
-export const sectionInputSchema = z.discriminatedUnion('type', [singleParagraphInputSchema, twoColumnInputSchema]);
+/** Text that must show something: at least one visible character, at most max. */
+const requiredText = (max: number) =>
+  z.string().check(
+    z.refine((s) => VISIBLE.test(s), 'is required'),
+    z.maxLength(max, `must be at most ${max} characters`),
+    storable,
+  );
+
+/** A URL a section cannot do without, stored normalized like every URL field. */
+const requiredUrl = (also: (normalized: string) => boolean, message: string) =>
+  z.pipe(
+    z.string().check(
+      z.refine((s) => s !== '', 'is required'),
+      z.refine((s) => s === '' || normalizeUrl(s) !== undefined, URL_MESSAGE),
+      z.refine((s) => {
+        const url = normalizeUrl(s);
+        return url === undefined || url === '' || also(url);
+      }, message),
+      z.refine(
+        (s) => (normalizeUrl(s) ?? '').length <= LIMITS.urlMax,
+        `must be at most ${LIMITS.urlMax} characters once percent-encoded`,
+      ),
+    ),
+    z.transform((s) => normalizeUrl(s) ?? ''),
+  );
+
+export const imageSectionInputSchema = z.object({
+  type: z.literal('image'),
+  /** an upload (/uploads/…) or an https URL: the page is https, and other site paths are no photo */
+  image: requiredUrl(
+    (url) => url.startsWith('/uploads/') || url.startsWith('https://'),
+    'must be an uploaded image (/uploads/…) or an https URL',
+  ),
+  /** what the photo shows: required, a photo inside the story is never decorative */
+  alt: requiredText(LIMITS.imageAltMax),
+  caption: optionalText(LIMITS.captionMax),
+  credit: optionalText(LIMITS.shortTextMax),
+});
+
+export const quoteSectionInputSchema = z.object({
+  type: z.literal('quote'),
+  text: requiredText(LIMITS.quoteMax),
+  cite: optionalText(LIMITS.titleMax),
+});
+
+export const videoSectionInputSchema = z.object({
+  type: z.literal('video'),
+  url: requiredUrl((url) => parseYouTube(url) !== undefined, VIDEO_MESSAGE),
+  caption: optionalText(LIMITS.captionMax),
+});
+
+export const sectionInputSchema = z.discriminatedUnion('type', [
+  singleParagraphInputSchema,
+  twoColumnInputSchema,
+  imageSectionInputSchema,
+  quoteSectionInputSchema,
+  videoSectionInputSchema,
+]);
 
 export const productInputSchema = z.object({
   title: optionalText(LIMITS.titleMax),
@@ -148,7 +206,7 @@ const publishAtSchema = z.pipe(
 );
 
 /** What a submission may set: 'scheduled' is not sent but follows from 'published' with a future publishAt. */
-export const SUBMITTED_STATUSES = ['published', 'draft'] as const;
+export const SUBMITTED_STATUSES = ['published', 'draft', 'review'] as const;
 
 /** POST and PUT /api/blogs body (SPEC 3 submit shape, plus status and publishAt). Only header.title is required; the token may come as a Bearer header instead. */
 export const blogSubmissionSchema = z.object({
@@ -170,6 +228,10 @@ export const blogSubmissionSchema = z.object({
 export type SingleParagraphInput = z.input<typeof singleParagraphInputSchema>;
 export type TwoColumnInput = z.input<typeof twoColumnInputSchema>;
 export type SectionInput = z.input<typeof sectionInputSchema>;
+export type ImageSectionInput = z.input<typeof imageSectionInputSchema>;
+export type QuoteSectionInput = z.input<typeof quoteSectionInputSchema>;
+export type VideoSectionInput = z.input<typeof videoSectionInputSchema>;
+export type ValidSection = z.output<typeof sectionInputSchema>;
 export type ProductInput = z.input<typeof productInputSchema>;
 /** What a client sends. */
 export type BlogSubmission = z.input<typeof blogSubmissionSchema>;

@@ -46,8 +46,8 @@ export type QuoteSection = { id: number; type: 'quote'; text: string; cite: stri
  * videoId is the 11-character YouTube id parsed from it, start the t= offset in seconds (0 when none). */
 export type VideoSection = { id: number; type: 'video'; url: string; caption: string; videoId: string; start: number };
 
-/** The story's sections. (The image, quote and video types join this union when their validation and rendering land.) */
-export type Section = SingleParagraphSection | TwoColumnSection;
+/** The story's sections: the seed's two text types, and a photo, a pull quote or a video inside the story. */
+export type Section = SingleParagraphSection | TwoColumnSection | ImageSection | QuoteSection | VideoSection;
 
 export type Product = {
   id: number;

@@ -16,7 +16,8 @@ import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages/rende
 import { createShellServer } from './pages/shell';
 import type { RenderPage } from '../contract/rendering';
 import { headTags } from './seo/head';
-import type { Config } from './config';
+import type { Config, MailConfig } from './config';
+import { MailOutbox } from './mail/outbox';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './http/errors';
 import { codedEtag, revalidate, strongEtag } from './http/etag';
@@ -27,6 +28,7 @@ import { contentState, purgeTrash } from './repositories/postsRepository';
 import { blogRoutes } from './routes/blogRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
+import { liveRoutes } from './routes/liveRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -36,6 +38,8 @@ import { registerRequestLog } from './http/logging';
 import { checkRequestLine } from './http/requestTarget';
 import { BODY_LIMITS, closeLingering, DEFAULT_TIMEOUTS } from './http/requestLimits';
 import type { Timeouts } from './http/requestLimits';
+import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
+import { liveStreamRoutes } from './routes/liveStreamRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -45,6 +49,10 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   listenUrl?: string;
   /** SESSION_MAX_DAYS (default 90): a session's absolute lifetime. */
   sessionMaxDays?: number;
+  /** LIVE_MAX_STREAMS (default 20,000): live streams this process holds at most. */
+  liveMaxStreams?: number;
+  /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
+  mail?: MailConfig;
 };
 
 export type AppOptions = {
@@ -74,7 +82,16 @@ export type AppOptions = {
   timeouts?: Partial<Timeouts>;
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
   sitemapMaxUrls?: number;
+  /** The live stream's timings and caps (live/liveStream.ts has the defaults; maxStreams over config's); for tests. */
+  live?: Partial<{ heartbeatMs: number; pollMs: number; perAddress: number; maxStreams: number }>;
+  /** How often the mail outbox looks for rows other processes queued or whose retry is due (default 3 s). */
+  mailPollMs?: number;
 };
+
+const outboxes = new WeakMap<FastifyInstance, MailOutbox>();
+
+/** The app's mail sender, when mail is configured (tests drain it instead of waiting for its timer). */
+export const mailOutboxOf = (app: FastifyInstance): MailOutbox | undefined => outboxes.get(app);
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
 function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
@@ -106,6 +123,8 @@ export async function buildApp({
   renderPage,
   timeouts: timeoutOptions,
   sitemapMaxUrls,
+  live,
+  mailPollMs,
 }: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
@@ -165,6 +184,37 @@ export async function buildApp({
     done();
   });
 
+  // Live streams outlast every request timeout: they end when the client goes, or here, before the server closes (a
+  // stream is no request to wait for), so their readers reconnect to another process.
+  const streams = new LiveStreams(db, {
+    ...DEFAULT_LIVE_STREAM_OPTIONS,
+    maxStreams: config.liveMaxStreams ?? DEFAULT_LIVE_STREAM_OPTIONS.maxStreams,
+    ...live,
+    now,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onReady', () => streams.start());
+  app.addHook('preClose', () => streams.stop());
+  // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts).
+  const outbox =
+    config.mail === undefined
+      ? undefined
+      : new MailOutbox({
+          db,
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          now,
+          pollMs: mailPollMs,
+          warn: (message) => app.log.warn(message),
+        });
+  if (outbox !== undefined) {
+    outboxes.set(app, outbox);
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+  }
+  const wake = () => outbox?.wake();
+  const desk = { enabled: outbox !== undefined, publicUrl: config.publicUrl, wake };
+
   const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
   const sessions = new Sessions(db, now, { publicUrl: config.publicUrl, maxDays: config.sessionMaxDays });
   const ownOrigins = new Set(
@@ -208,7 +258,7 @@ export async function buildApp({
         reply.header('content-encoding', coding);
         done(null, compress(payload, coding));
       });
-      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
+      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs, desk });
       await api.register(healthRoutes, { db });
       await api.register(accountRoutes, {
         db,
@@ -219,8 +269,11 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         ownOrigins,
         now,
+        mail: desk,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
+      await api.register(liveRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
+      await api.register(liveStreamRoutes, { streams });
     },
     { prefix: '/api' },
   );

@@ -33,7 +33,14 @@ export type Config = {
   owner: { email: string; password: string } | undefined;
   /** SESSION_MAX_DAYS: a staff session ends this many days after sign-in, however much it is used */
   sessionMaxDays: number;
+  /** LIVE_MAX_STREAMS: live streams (GET /api/blogs/:id/live) one process holds at most; the next gets a 503 */
+  liveMaxStreams: number;
+  /** SMTP_URL and MAIL_FROM: the desk's notifications and reset links go out by email; undefined: in the app only */
+  mail: MailConfig | undefined;
 };
+
+/** Where mail goes out (smtp:// or smtps://, credentials included: never logged) and the From address. */
+export type MailConfig = { smtpUrl: string; from: string };
 
 export type TrustProxy = false | number | string[];
 
@@ -49,6 +56,7 @@ export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one
 const repoRoot = resolve(__dirname, '..', '..');
 
 const SESSION_MAX_DAYS_RULE = 'must be a whole number of days from 1 to 3650';
+const LIVE_MAX_STREAMS_RULE = 'must be a whole number from 1 to 1000000';
 
 const envSchema = z.object({
   PORT: z._default(z.string().check(z.regex(/^\d{1,5}$/, 'must be a port number (0-65535)')), '3000'),
@@ -78,7 +86,29 @@ const envSchema = z.object({
     z.string().check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
   ),
   ADMIN_PASSWORD: z.optional(z.string()),
+  SMTP_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^smtps?:\/\/[^\s]+$/i,
+          'must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example:587',
+        ),
+      ),
+  ),
+  MAIL_FROM: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(254, 'must be at most 254 characters'),
+        z.regex(
+          /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+          'must be an email address, or Name <address>',
+        ),
+      ),
+  ),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
+  LIVE_MAX_STREAMS: z._default(z.string().check(z.regex(/^[1-9]\d{0,6}$/, LIVE_MAX_STREAMS_RULE)), '20000'),
 });
 
 const PUBLIC_URL_RULE = 'must be an absolute http(s) URL of the site root, such as https://touchline.example';
@@ -159,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const sessionMaxDays = Number(e.SESSION_MAX_DAYS);
   if (sessionMaxDays > 3650)
     throw new ConfigError(`Invalid configuration:\n  SESSION_MAX_DAYS: ${SESSION_MAX_DAYS_RULE}`);
+  const liveMaxStreams = Number(e.LIVE_MAX_STREAMS);
+  if (liveMaxStreams > 1_000_000)
+    throw new ConfigError(`Invalid configuration:\n  LIVE_MAX_STREAMS: ${LIVE_MAX_STREAMS_RULE}`);
   let trustProxy: TrustProxy;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -182,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     e.ADMIN_EMAIL === undefined || e.ADMIN_PASSWORD === undefined
       ? undefined
       : { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD };
+  if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined))
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL and MAIL_FROM: set both (or neither)');
+  const mail =
+    e.SMTP_URL === undefined || e.MAIL_FROM === undefined ? undefined : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;
   if (e.DATABASE_URL === undefined) database = { kind: 'sqlite', file: resolve(dataDir, 'touchline.db') };
@@ -202,5 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     owner,
     sessionMaxDays,
+    liveMaxStreams,
+    mail,
   };
 }

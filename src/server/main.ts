@@ -54,7 +54,13 @@ async function main(): Promise<void> {
     config: appConfig,
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.accessToken', 'req.body.password'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.body.accessToken',
+        'req.body.password',
+        'req.body.code',
+      ],
       stream: logDestination ?? createPrettyDestination(),
     },
   });
@@ -93,6 +99,9 @@ async function main(): Promise<void> {
   else if (admin.source === 'generated')
     console.log(`touchline: admin token generated and saved in ${admin.file} (readable by this user only)`);
   else console.log(`touchline: admin token in ${admin.file}`);
+  // One line either way, and never the SMTP URL itself: it holds the mail server's password.
+  if (config.mail === undefined) console.log('touchline: mail off (no SMTP_URL): notifications are in the app only');
+  else console.log(`touchline: mail on: notifications and reset links are emailed from ${config.mail.from}`);
   if (owner === 'created') console.log(`touchline: owner account ${config.owner?.email} created from ADMIN_EMAIL`);
   // ADMIN_EMAIL only ever makes the first owner: a second one could remove the first.
   else if (owner === 'owner exists') console.log('touchline: ADMIN_EMAIL ignored: the site already has an owner');

@@ -8,6 +8,8 @@ test('words are runs of letters or digits; punctuation, marks characters and spa
   expect(wordCount("Don't over-think it — 3-0 in 90'", 'marks')).toBe(6);
   expect(wordCount('Müller, Ødegaard and Ñíguez', 'plain')).toBe(4);
   expect(wordCount('** * _ [ ] ( )', 'marks')).toBe(0);
+  // A link is its text, not its URL.
+  expect(wordCount('[two words](https://example.com/a/very/long/url) **bold**', 'marks')).toBe(3);
 });
 
 test('the read time rounds up at 230 words a minute, and is written as the field expects', () => {

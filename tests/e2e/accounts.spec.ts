@@ -100,7 +100,7 @@ test('an invited author signs up in a fresh browser, publishes, and is refused o
   }
 });
 
-test('a contributor’s Status offers Draft only', async ({ page, context, browser }) => {
+test('a contributor’s Status offers Draft and In review, never Published', async ({ page, context, browser }) => {
   await signIn(context);
   const email = `${unique('contributor').replace(/\W+/g, '-')}@example.com`;
   const link = await invite(page, email, 'Contributor');
@@ -113,7 +113,7 @@ test('a contributor’s Status offers Draft only', async ({ page, context, brows
     await contributor.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(contributor.getByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeVisible();
     await expect(contributor.getByLabel('Status')).toHaveValue('draft');
-    await expect(contributor.getByLabel('Status').getByRole('option')).toHaveText(['Draft']);
+    await expect(contributor.getByLabel('Status').getByRole('option')).toHaveText(['Draft', 'In review']);
   } finally {
     await fresh.close();
   }

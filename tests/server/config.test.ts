@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       clientDir: resolve(__dirname, '..', '..', 'dist', 'client'),
       publicUrl: undefined,
       sessionMaxDays: 90,
+      liveMaxStreams: 20_000,
     });
   });
 
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
         CLIENT_DIR: 'build/client',
         PUBLIC_URL: 'https://touchline.example',
         SESSION_MAX_DAYS: '14',
+        LIVE_MAX_STREAMS: '5000',
       },
       cwd,
     );
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       clientDir: '/srv/touchline/build/client',
       publicUrl: 'https://touchline.example',
       sessionMaxDays: 14,
+      liveMaxStreams: 5_000,
     });
   });
 

@@ -1,6 +1,6 @@
 // The session's requests as endpoints of the one api slice: who is signed in (GET /api/session), signing in (POST
-// /api/session), signing up (POST /api/users), a new password from a reset link (POST /api/password-resets) and
-// signing out (DELETE /api/session). Injected from the chunks that
+// /api/session), signing up (POST /api/users), a new password from a reset link (POST /api/password-resets),
+// "Forgot password?" (GET and POST /api/password-reset-requests) and signing out (DELETE /api/session). Injected from the chunks that
 // use them (the sign-in card, the admin guard, the top bar of a browser that signed in before), never a visitor's.
 import { blogApi } from './blogApi';
 import type { StaffUser } from '../../contract/types';
@@ -59,6 +59,16 @@ export const sessionApi = blogApi.injectEndpoints({
         body,
         validateStatus: (response) => response.status === 200,
       }),
+      transformErrorResponse: withRetryAfter,
+    }),
+    /** Whether this site can mail a reset link ("Forgot password?"); false: the card says to ask an owner. */
+    mailStatus: build.query<boolean, void>({
+      query: () => 'password-reset-requests',
+      transformResponse: (body: { mail?: unknown } | null) => body?.mail === true,
+    }),
+    /** Mails a reset link to the account with this email, if there is one: the answer is the same either way. */
+    resetRequested: build.mutation<unknown, { email: string }>({
+      query: (body) => ({ url: 'password-reset-requests', method: 'POST', body }),
       transformErrorResponse: withRetryAfter,
     }),
     signOut: build.mutation<null, void>({

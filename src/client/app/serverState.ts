@@ -1,4 +1,5 @@
 // What a server-rendered page embeds for the client to hydrate from.
+import type { MarkNode } from '../../contract/marks';
 
 /** id of the <script type="application/json"> block that carries it */
 export const SERVER_STATE_ID = 'server-state';
@@ -15,4 +16,6 @@ export type ServerState = {
   api: unknown;
   /** set when the server answered this URL (pathname + search) with the not-found page although a route matches it */
   missing?: string;
+  /** the parsed tree of each text with marks the page rendered, by text: the browser hydrates them without a parser */
+  marks?: Record<string, MarkNode[]>;
 };

@@ -1,14 +1,19 @@
 // A full article as SPEC 2 describes the post page: header, header image, sections, Recommended Equipment and the
 // author footer. The post page and the static sample article both render through it.
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { BlogPost, Column, ListEntry, Section } from '../../contract/types';
 import { Icon } from './Icon';
 import { ProductGrid } from './ProductCard';
 import type { ProductCardData } from './ProductCard';
 import { ResponsiveImage } from './ResponsiveImage';
+import { RichText } from './RichText';
+import type { TextFormat } from '../../contract/marks';
 import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
 import styles from './Article.module.scss';
+// Loaded only by a post with a photo, quote or video (the server has rendered it already; hydration waits for it).
+const MediaSection = lazy(() => import('./sections/MediaSection'));
 
 export type ArticleData = Pick<
   BlogPost,
@@ -22,7 +27,10 @@ export type ArticleData = Pick<
   | 'authorTitle'
   | 'authorImage'
   | 'images'
-> & { sections: readonly Section[] };
+> & { sections: readonly Section[] } & StoryContext;
+
+/** What the photo and quote sections need of their post: the image facts and how its text is written. */
+type StoryContext = Pick<BlogPost, 'images' | 'textFormat'>;
 
 export type ArticleProps = {
   article: ArticleData;
@@ -32,34 +40,49 @@ export type ArticleProps = {
   tagLinks?: ReactNode;
   /** Extra controls in the author footer (the sample's Subscribe and Share). */
   authorActions?: ReactNode;
+  /** Beside the title: a live post's "Live" or "Ended". */
+  titleBadge?: ReactNode;
 };
 
-function Bullets({ list }: { list: readonly ListEntry[] | undefined }) {
+/** How the post's paragraphs, list items and product descriptions are written (undefined: as typed). */
+type Formatted = { format?: TextFormat | undefined };
+
+function Bullets({ list, format }: { list: readonly ListEntry[] | undefined } & Formatted) {
   if (!list?.length) return null;
   return (
     <ul className={styles.bullets}>
       {list.map((entry, index) => (
-        <li key={index}>{entry?.item}</li>
+        <li key={index}>
+          <RichText text={entry?.item ?? ''} format={format} />
+        </li>
       ))}
     </ul>
   );
 }
 
-function ArticleColumns({ columns }: { columns: readonly Column[] | undefined }) {
+function ArticleColumns({ columns, format }: { columns: readonly Column[] | undefined } & Formatted) {
   if (!columns?.length) return null;
   return (
     <div className={styles.columns}>
       {columns.map((column, index) => (
         <div key={index} className={styles.column}>
           {column.heading && <h3>{column.heading}</h3>}
-          <Bullets list={column.list} />
+          <Bullets list={column.list} format={format} />
         </div>
       ))}
     </div>
   );
 }
 
-export function ArticleSection({ section }: { section: Section }) {
+/** A section of any type: the seed's two text types here, a photo, quote or video through its own component. */
+export function ArticleSection({ section, article }: { section: Section; article: StoryContext }) {
+  if (section.type === 'image' || section.type === 'quote' || section.type === 'video')
+    return (
+      <Suspense>
+        <MediaSection section={section} images={article.images} format={article.textFormat} />
+      </Suspense>
+    );
+  const format = article.textFormat;
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>
@@ -68,13 +91,21 @@ export function ArticleSection({ section }: { section: Section }) {
         </span>
         <span>{section.title}</span>
       </h2>
-      {section.paragraph && <p className={styles.paragraph}>{section.paragraph}</p>}
-      {section.type === 'two-column' ? <ArticleColumns columns={section.columns} /> : <Bullets list={section.list} />}
+      {section.paragraph && (
+        <p className={styles.paragraph}>
+          <RichText text={section.paragraph} format={format} />
+        </p>
+      )}
+      {section.type === 'two-column' ? (
+        <ArticleColumns columns={section.columns} format={format} />
+      ) : (
+        <Bullets list={section.list} format={format} />
+      )}
     </section>
   );
 }
 
-export function Article({ article, products, tagLinks, authorActions }: ArticleProps) {
+export function Article({ article, products, tagLinks, authorActions, titleBadge }: ArticleProps) {
   const hero = safeUrl(article.imageUrl);
   const authorImage = safeUrl(article.authorImage);
   const hasAuthor = Boolean(article.authorName || article.authorTitle || authorImage || authorActions);
@@ -84,7 +115,10 @@ export function Article({ article, products, tagLinks, authorActions }: ArticleP
         <span className={styles.headerIcon}>
           <Icon name={article.icon} size={32} />
         </span>
-        <h1 className={styles.title}>{article.title}</h1>
+        <h1 className={styles.title}>
+          {article.title}
+          {titleBadge}
+        </h1>
         <p className={styles.meta}>
           {article.publishDate && <span>{`Published: ${article.publishDate}`}</span>}
           {article.readTime && <span>{article.readTime}</span>}
@@ -104,9 +138,9 @@ export function Article({ article, products, tagLinks, authorActions }: ArticleP
         />
       )}
       {article.sections.map((section, index) => (
-        <ArticleSection key={section.id ?? index} section={section} />
+        <ArticleSection key={section.id ?? index} section={section} article={article} />
       ))}
-      {products && <ProductGrid products={products} images={article.images} />}
+      {products && <ProductGrid products={products} images={article.images} format={article.textFormat} />}
       {hasAuthor && (
         <footer className={styles.author}>
           {authorImage && (

@@ -7,6 +7,8 @@ import type { ImageMap } from '../../contract/images';
 import type { Product } from '../../contract/types';
 import { Icon } from './Icon';
 import { ResponsiveImage } from './ResponsiveImage';
+import { RichText } from './RichText';
+import type { TextFormat } from '../../contract/marks';
 import { safeUrl } from './safeUrl';
 import styles from './ProductCard.module.scss';
 
@@ -18,9 +20,11 @@ export type ProductCardProps = {
   images?: ImageMap;
   /** the card image's box where the grid is not in the reading column (the editor's preview) */
   imageBox?: ImageBox;
+  /** how the description is written (the post's textFormat; undefined: as typed) */
+  format?: TextFormat | undefined;
 };
 
-export function ProductCard({ product, images, imageBox = IMAGE_BOXES.product }: ProductCardProps) {
+export function ProductCard({ product, images, imageBox = IMAGE_BOXES.product, format }: ProductCardProps) {
   const titleId = useId();
   const image = safeUrl(product.imageUrl);
   const link = safeUrl(product.amazonUrl);
@@ -39,7 +43,11 @@ export function ProductCard({ product, images, imageBox = IMAGE_BOXES.product }:
         <h3 id={titleId} className={styles.title}>
           {title}
         </h3>
-        {product.description && <p className={styles.description}>{product.description}</p>}
+        {product.description && (
+          <p className={styles.description}>
+            <RichText text={product.description} format={format} />
+          </p>
+        )}
         <div className={styles.footer}>
           {product.price && <span className={styles.price}>{product.price}</span>}
           {link && (

@@ -27,9 +27,12 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
   adminStaff: lazy(() => import('../features/admin/pages/StaffPage').then((m) => ({ default: m.StaffPage }))),
   adminAccount: lazy(() => import('../features/admin/pages/AccountPage').then((m) => ({ default: m.AccountPage }))),
+  adminLive: lazy(() => import('../features/admin/pages/LiveDeskPage').then((m) => ({ default: m.LiveDeskPage }))),
   adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
   adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
   adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
+  adminReview: lazy(() => import('../features/admin/pages/ReviewPage').then((m) => ({ default: m.ReviewPage }))),
+  adminInbox: lazy(() => import('../features/admin/pages/InboxPage').then((m) => ({ default: m.InboxPage }))),
 };
 // Every admin page needs a session: one lazy guard around them all, from the admin's own chunks.
 const RequireSession = lazy(() =>

@@ -25,6 +25,8 @@ export type AttemptLimits = {
   account: AttemptLimit;
   /** wrong API tokens (or none) on writes from one address */
   token: AttemptLimit;
+  /** "Forgot password?" mails asked for one email, from every address together (each also counts per address) */
+  resetEmail: AttemptLimit;
 };
 
 const MINUTE = 60_000;
@@ -34,6 +36,7 @@ export const DEFAULT_ATTEMPT_LIMITS: AttemptLimits = {
   address: { max: 30, windowMs: 15 * MINUTE },
   account: { max: 100, windowMs: 60 * MINUTE },
   token: { max: 10, windowMs: 15 * MINUTE },
+  resetEmail: { max: 5, windowMs: 60 * MINUTE },
 };
 
 /** An attempt under way: release() when it succeeded; a failure is left counted. */
@@ -86,6 +89,25 @@ export class AttemptLimiter {
     const perAddress = this.limits.address;
     return this.start([{ key: keyOf('address', address), ...perAddress }], ([a]) =>
       a!.attempts > perAddress.max ? a!.windowEndsAt : undefined,
+    );
+  }
+
+  /**
+   * Counts a request for a reset mail to `email` from `address`: per address (with sign-in's other attempts) and per
+   * email, whether or not the email has an account, so the answer says nothing about that. Never taken back.
+   */
+  async startResetRequest(address: string, email: string): Promise<Attempt | TooMany> {
+    const { address: perAddress, resetEmail } = this.limits;
+    return this.start(
+      [
+        { key: keyOf('address', address), ...perAddress },
+        { key: keyOf('reset-email', normalizeEmail(email)), ...resetEmail },
+      ],
+      ([a, e]) => {
+        if (a!.attempts > perAddress.max) return a!.windowEndsAt;
+        if (e!.attempts > resetEmail.max) return e!.windowEndsAt;
+        return undefined;
+      },
     );
   }
 

@@ -16,7 +16,9 @@ import {
   singleParagraphInputSchema,
 } from '../../contract/schemas';
 import { slugOf, TAGS_MAX } from '../../contract/tags';
+import { entryInputSchema, matchInfoSchema } from '../../contract/liveSchemas';
 import { formatIssues } from '../http/validation';
+import { noteSchema, profileSchema } from '../../contract/deskSchemas';
 import type { Database } from '../db/database';
 
 type Row = Record<string, unknown>;
@@ -109,13 +111,28 @@ const footer = footerInputSchema.shape;
 const product = productInputSchema.shape;
 const section = singleParagraphInputSchema.shape;
 
-/** Section content as stored (a list, or columns) back in the submitted shape, for the write's section schema. */
+/** The types whose fields are one object in content (icon, title and paragraph stay empty). */
+const OBJECT_TYPES = ['image', 'quote', 'video'];
+
+/** Section content as stored (a list, columns, or the fields of a photo, quote or video) back in the submitted shape,
+ * for the write's section schema. */
 function sectionInput(row: Row): unknown {
   const { type, icon, title, paragraph, content } = row;
+  if (OBJECT_TYPES.includes(type as string)) return isRecord(content) ? { ...content, type } : { type };
   return type === 'two-column'
     ? { type, icon, title, paragraph, columns: content }
     : { type, icon, title, paragraph, list: content };
 }
+
+/** icon, title and paragraph of a photo, quote or video row: always empty, as the API stores them. */
+const emptyForObjects =
+  (check: Check): Check =>
+  (value, row) =>
+    OBJECT_TYPES.includes(row.type as string)
+      ? value === ''
+        ? undefined
+        : 'must be empty for this type'
+      : check(value, row);
 
 const listOf = (value: unknown) =>
   Array.isArray(value) ? value.map((entry) => (isRecord(entry) ? entry.item : entry)) : value;
@@ -159,7 +176,7 @@ const revisionPost: Check = (value, row) => {
   const parts = [...(value.sections as unknown[]), ...((value.products as unknown[] | undefined) ?? [])];
   if (parts.some((part) => !isRecord(part) || id(part.id, row) !== undefined)) return 'a section or product has no id';
   return (
-    oneOf(['published', 'draft', 'scheduled'])(value.status, row) ??
+    oneOf(['published', 'draft', 'scheduled', 'review'])(value.status, row) ??
     nullable(time)(value.publishAt, row) ??
     time(value.createdAt, row) ??
     time(value.updatedAt, row)
@@ -167,8 +184,18 @@ const revisionPost: Check = (value, row) => {
 };
 
 const sectionContent: Check = (value, row) => {
-  const problem = schemaProblem(sectionInputSchema, sectionInput(row));
-  return problem === undefined ? undefined : problem.replace(/^(list|columns)\b/, 'content');
+  const input = sectionInput(row);
+  const problem = schemaProblem(sectionInputSchema, input);
+  if (problem !== undefined) return problem.replace(/^(list|columns)\b/, 'content');
+  // The fields a photo, quote or video stores are exactly its schema's, already normalized (a URL as serialized).
+  if (OBJECT_TYPES.includes(row.type as string)) {
+    // Key by key: PostgreSQL's jsonb keeps an object's keys in its own order.
+    const stored = input as Row;
+    const parsed = z.parse(sectionInputSchema, input) as Row;
+    const keys = new Set([...Object.keys(stored), ...Object.keys(parsed)]);
+    if ([...keys].some((key) => stored[key] !== parsed[key])) return 'is not stored as the API stores it';
+  }
+  return undefined;
 };
 
 const tagName: Check = (value) => {
@@ -177,6 +204,16 @@ const tagName: Check = (value) => {
   if (problem !== undefined) return problem.replace(/^0: /, '');
   return value.trim() === value ? undefined : 'must be trimmed';
 };
+
+const match = matchInfoSchema.shape;
+/** A match column: all five null (no match line) or all five set, each as PUT /api/blogs/:id/live stores it. */
+const liveMatch =
+  (schema: z.core.$ZodType): Check =>
+  (value, row) => {
+    const columns = ['home', 'away', 'home_score', 'away_score', 'clock'];
+    if (row.home === null) return columns.every((c) => row[c] === null) ? undefined : 'must be null without a match';
+    return exactly(schema)(value, row);
+  };
 
 const email = exactly(signInSchema.shape.email, (s) => s.toLowerCase());
 const accountName = exactly(signUpSchema.shape.name);
@@ -195,6 +232,8 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     password_hash: (value) => plain(1_000)(value, {}) ?? matches(/^\$argon2id\$/, 'an argon2id hash')(value, {}),
     created_at: time,
     updated_at: time,
+    title: bySchema(profileSchema.shape.title),
+    photo: bySchema(profileSchema.shape.photo),
   },
   api_keys: { id, name: keyName, key_hash: matches(HEX64, 'a sha256 in hex'), created_at: time },
   posts: {
@@ -208,6 +247,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     read_time: bySchema(header.readTime),
     image_url: bySchema(header.image),
     image_alt: bySchema(header.imageAlt),
+    text_format: bySchema(header.textFormat),
     created_at: time,
     status: oneOf(['published', 'draft']),
     publish_at: nullable(time),
@@ -220,10 +260,10 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     id,
     post_id: id,
     position,
-    type: oneOf(['single-paragraph', 'two-column']),
-    icon: bySchema(section.icon),
-    title: bySchema(section.title),
-    paragraph: bySchema(section.paragraph),
+    type: oneOf(['single-paragraph', 'two-column', ...OBJECT_TYPES]),
+    icon: emptyForObjects(bySchema(section.icon)),
+    title: emptyForObjects(bySchema(section.title)),
+    paragraph: emptyForObjects(bySchema(section.paragraph)),
     content: sectionContent,
   },
   products: {
@@ -252,6 +292,53 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     title: bySchema(header.title),
     post: revisionPost,
   },
+  live_coverage: {
+    post_id: id,
+    state: oneOf(['live', 'ended']),
+    started_at: time,
+    ended_at: nullable(time),
+    home: liveMatch(match.home),
+    away: liveMatch(match.away),
+    home_score: liveMatch(match.homeScore),
+    away_score: liveMatch(match.awayScore),
+    clock: liveMatch(match.clock),
+  },
+  live_entries: {
+    id,
+    post_id: id,
+    body: exactly(entryInputSchema.shape.body),
+    key: oneOf([0, 1]),
+    pinned: oneOf([0, 1]),
+    author_account_id: nullable(id),
+    author_name: plain(200),
+    created_at: time,
+    updated_at: time,
+  },
+  post_reviews: {
+    post_id: id,
+    submitted_at: time,
+    submitted_by_account_id: nullable(id),
+    submitted_by: plain(200),
+    revision_id: nullable(id),
+  },
+  review_steps: {
+    id,
+    post_id: id,
+    kind: oneOf(['submitted', 'withdrawn', 'approved', 'changes']),
+    by_account_id: nullable(id),
+    by_name: plain(200),
+    at: time,
+    note: nullable(bySchema(noteSchema.shape.body)),
+  },
+  editorial_notes: {
+    id,
+    post_id: id,
+    body: bySchema(noteSchema.shape.body),
+    author_account_id: nullable(id),
+    author_name: plain(200),
+    created_at: time,
+    resolved_at: nullable(time),
+  },
   uploads: {
     name: matches(uploadName, 'a sha256 in hex with an image extension'),
     content_type: contentTypeOf((row) => String(row.name).split('.')[1] ?? ''),
@@ -276,6 +363,9 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
   },
 };
 
+/** Columns a later release added, with a default: an archive from before them has none, and the default fills in. */
+const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = { accounts: ['title', 'photo'] };
+
 /** The most parts one post may have, as a write allows them. */
 const PARTS_MAX: Partial<Record<keyof Database, number>> = {
   sections: LIMITS.sectionsMax,
@@ -294,7 +384,10 @@ export class RowChecker {
     if (rules === undefined) return `${table} has no import rules (src/server/archive/archiveRows.ts)`;
     for (const column of Object.keys(row)) if (!(column in rules)) return `${column}: is no column of ${table}`;
     for (const [column, check] of Object.entries(rules)) {
-      if (!(column in row)) return `${column}: is missing`;
+      if (!(column in row)) {
+        if (ADDED_LATER[table]?.includes(column)) continue;
+        return `${column}: is missing`;
+      }
       const problem = check(row[column], row);
       if (problem !== undefined) return `${column}: ${problem}`;
     }

@@ -26,6 +26,13 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'tags', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'post_tags', orderBy: ['post_id', 'tag_id'], batch: 500 },
   { table: 'post_revisions', orderBy: ['id'], identity: 'id', json: ['post'], batch: 200 },
+  // Live coverage and its entries travel with their posts (the stream's event log does not: it is delivery only).
+  { table: 'live_coverage', orderBy: ['post_id'], batch: 500 },
+  { table: 'live_entries', orderBy: ['id'], identity: 'id', batch: 500 },
+  // The desk: open submissions, review steps and editorial notes (staff only; notifications and mail stay behind).
+  { table: 'post_reviews', orderBy: ['post_id'], batch: 500 },
+  { table: 'review_steps', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'editorial_notes', orderBy: ['id'], identity: 'id', batch: 500 },
   // The cleaned originals. Their variants come along too: re-encoding every width (AVIF above all) on import would
   // take minutes for a few hundred photos, where copying them takes a second.
   { table: 'uploads', orderBy: ['name'], batch: 20 },

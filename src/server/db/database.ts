@@ -6,6 +6,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import { Pool } from 'pg';
 // Kysely's stream() on PostgreSQL reads through a server-side cursor (the sitemap streams its posts).
 import Cursor from 'pg-cursor';
+import type { TextFormat } from '../../contract/marks';
 import type { StaffRole } from '../../contract/roles';
 import type { DatabaseConfig } from '../config';
 import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from './privateFiles';
@@ -29,6 +30,8 @@ export interface PostsTable {
   image_url: string;
   /** the header image's alt text; '' when the writer gave none (migration 0010) */
   image_alt: ColumnType<string, string | undefined, string>;
+  /** how the post's text is written: 'plain' (as typed, every post from before migration 0011) or 'marks' */
+  text_format: ColumnType<TextFormat, TextFormat | undefined, TextFormat>;
   created_at: Timestamp;
   /** 'published' posts are public once publish_at (if any) has passed; 'draft' posts never are */
   status: 'published' | 'draft';
@@ -57,6 +60,9 @@ export interface AccountsTable {
   password_hash: string;
   created_at: Timestamp;
   updated_at: MutableTimestamp;
+  /** the author profile a new post's footer starts from ('' when not given) */
+  title: ColumnType<string, string | undefined, string>;
+  photo: ColumnType<string, string | undefined, string>;
 }
 
 export interface SessionsTable {
@@ -134,11 +140,12 @@ export interface SectionsTable {
   id: Generated<number>;
   post_id: number;
   position: number;
-  type: 'single-paragraph' | 'two-column';
+  type: 'single-paragraph' | 'two-column' | 'image' | 'quote' | 'video';
   icon: string;
   title: string;
   paragraph: string;
-  /** single-paragraph: string[]; two-column: {heading, list: string[]}[] */
+  /** single-paragraph: string[]; two-column: {heading, list: string[]}[]; image, quote, video: their fields as one
+   * object (repositories/sectionRows.ts) */
   content: Json;
 }
 
@@ -209,6 +216,51 @@ export interface PostSearchTable {
   body: string;
 }
 
+/** A post's live coverage (one row per post that ever went live); the match columns are all null or all set. */
+export interface LiveCoverageTable {
+  post_id: number;
+  state: 'live' | 'ended';
+  started_at: MutableTimestamp;
+  ended_at: ColumnType<Date | string | null, string | null, string | null>;
+  home: string | null;
+  away: string | null;
+  home_score: string | null;
+  away_score: string | null;
+  clock: string | null;
+}
+
+/** One update of a live post; key and pinned are 0 or 1 on both databases. */
+export interface LiveEntriesTable {
+  id: Generated<number>;
+  post_id: number;
+  body: string;
+  key: number;
+  pinned: number;
+  /** the account that wrote it, or null for a key */
+  author_account_id: number | null;
+  /** the name readers see: the account's or the key's */
+  author_name: string;
+  created_at: Timestamp;
+  updated_at: MutableTimestamp;
+}
+
+/** The live stream's log (migration 0015): an event of a post, numbered per post by seq (the stream's id). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  post_id: number;
+  seq: number;
+  kind: 'entry' | 'delete' | 'live';
+  /** the event's data as JSON text, sent as it is */
+  data: string;
+  created_at: Timestamp;
+}
+
+/** A post's last event seq; its row lock orders the post's writers (live/liveEvents.ts). */
+export interface LiveEventCountersTable {
+  post_id: number;
+  seq: number;
+}
+
 export interface Database {
   posts: PostsTable;
   sections: SectionsTable;
@@ -226,6 +278,74 @@ export interface Database {
   post_search: PostSearchTable;
   sign_in_attempts: SignInAttemptsTable;
   password_resets: PasswordResetsTable;
+  live_coverage: LiveCoverageTable;
+  live_entries: LiveEntriesTable;
+  live_events: LiveEventsTable;
+  live_event_counters: LiveEventCountersTable;
+  post_reviews: PostReviewsTable;
+  review_steps: ReviewStepsTable;
+  editorial_notes: EditorialNotesTable;
+  notifications: NotificationsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** The desk (migration 0014): a post's open submission, its review steps, editorial notes, notifications, mail. */
+type NullableTime = ColumnType<Date | string | null, string | null | undefined, string | null>;
+/** Epoch milliseconds (bigint: a string on PostgreSQL). */
+type EpochMs = ColumnType<number | string, number, number>;
+type NullableEpochMs = ColumnType<number | string | null, number | null | undefined, number | null>;
+
+export interface PostReviewsTable {
+  post_id: number;
+  submitted_at: Timestamp;
+  submitted_by_account_id: number | null;
+  submitted_by: string;
+  revision_id: number | null;
+}
+
+export interface ReviewStepsTable {
+  id: Generated<number>;
+  post_id: number;
+  kind: 'submitted' | 'withdrawn' | 'approved' | 'changes';
+  by_account_id: number | null;
+  by_name: string;
+  at: Timestamp;
+  note: string | null;
+}
+
+export interface EditorialNotesTable {
+  id: Generated<number>;
+  post_id: number;
+  body: string;
+  author_account_id: number | null;
+  author_name: string;
+  created_at: Timestamp;
+  resolved_at: NullableTime;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
+  post_id: number;
+  actor_name: string;
+  text: string;
+  created_at: Timestamp;
+  read_at: NullableTime;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: EpochMs;
+  next_attempt_at: EpochMs;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_until: NullableEpochMs;
+  sent_at: NullableEpochMs;
+  failed_at: NullableEpochMs;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PostRow = Selectable<PostsTable>;
@@ -236,7 +356,12 @@ export type UploadRow = Selectable<UploadsTable>;
 
 export type Dialect = DatabaseConfig['kind'];
 
-export type Db = { kysely: Kysely<Database>; dialect: Dialect };
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL's URL, for a connection of one's own outside the pool (the live stream's LISTEN) */
+  url?: string;
+};
 
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
@@ -248,6 +373,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }),
       dialect: 'postgres',
+      url: config.url,
     };
   }
   const onDisk = config.file !== ':memory:';

@@ -12,6 +12,11 @@ import { searchStorage } from './migrations/20261125_0007_search_storage';
 import { signInAttempts } from './migrations/20261126_0008_sign_in_attempts';
 import { invitationOwners } from './migrations/20261126_0009_invitation_owners';
 import { headerImageAlt } from './migrations/20261126_0010_header_image_alt';
+import { textFormat } from './migrations/20261126_0011_text_format';
+import { liveCoverage } from './migrations/20261126_0013_live_coverage';
+import { liveEvents } from './migrations/20261126_0015_live_events';
+import { desk } from './migrations/20261126_0014_desk';
+import { sectionTypes } from './migrations/20261126_0012_section_types';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -25,6 +30,11 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261126_0008_sign_in_attempts': signInAttempts(dialect),
     '20261126_0009_invitation_owners': invitationOwners(dialect),
     '20261126_0010_header_image_alt': headerImageAlt(dialect),
+    '20261126_0011_text_format': textFormat(dialect),
+    '20261126_0013_live_coverage': liveCoverage(dialect),
+    '20261126_0015_live_events': liveEvents(dialect),
+    '20261126_0014_desk': desk(dialect),
+    '20261126_0012_section_types': sectionTypes(dialect),
   };
 }
 

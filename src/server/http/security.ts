@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { VIDEO_FRAME_ORIGIN } from '../../contract/videoEmbed';
 
 /** `'sha256-…'` sources for every inline <script> (one without src) in an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
@@ -38,6 +39,8 @@ export function pageSecurityHeaders(scriptHashes: string[], styleHashes: string[
             connectSrc: ["'self'"],
             manifestSrc: ["'self'"],
             objectSrc: ["'none'"],
+            // A video plays in YouTube's privacy-enhanced player once the reader presses play; no other site frames in.
+            frameSrc: [VIDEO_FRAME_ORIGIN],
             baseUri: ["'self'"],
             frameAncestors: ["'none'"],
             formAction: ["'self'"],

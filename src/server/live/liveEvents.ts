@@ -1,7 +1,10 @@
 // The live stream's event log: every change a reader of a live post must see (an entry new or edited, an entry
-// deleted, the coverage state) is recorded here, in the transaction of the write that makes it, with an id that
-// increases per post. The stream replays from it after a reconnect and every process learns of new events from it.
-// (The log and its delivery land with the stream; until then recording is a no-op.)
+// deleted, the coverage state) is recorded here, in the transaction of the write that makes it, with an id (seq) that
+// increases per post. The stream replays from it after a reconnect and every process learns of new events from it
+// (live/liveHub.ts): on PostgreSQL by a NOTIFY sent in the same transaction, so it fires on commit; on SQLite by
+// polling for rows newer than the last one seen.
+import { EventEmitter } from 'node:events';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { LiveCoverage, LiveEntry } from '../../contract/live';
@@ -10,15 +13,128 @@ import type { LiveCoverage, LiveEntry } from '../../contract/live';
 export type LiveEventInput =
   { kind: 'entry'; data: LiveEntry } | { kind: 'delete'; data: { id: number } } | { kind: 'live'; data: LiveCoverage };
 
+/** An event as the log holds it; `data` is the JSON text the stream sends. */
+export type LiveEventRow = { postId: number; seq: number; kind: LiveEventInput['kind']; data: string };
+
+/** How many events of a post are kept for replay: a reader away longer than this many events gets a reset. */
+export const LIVE_HISTORY = 1_000;
+
+/** The PostgreSQL channel every process LISTENs on; the payload is the post's id. */
+export const LIVE_CHANNEL = 'touchline_live';
+
+/**
+ * Told (with the post's id) when this process recorded an event, before its transaction commits: a hub on SQLite
+ * then polls at once, and its query waits for the connection the transaction holds, so it reads the committed row.
+ */
+export const localWrites = new EventEmitter();
+localWrites.setMaxListeners(0);
+
+const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
  * Records an event of post `postId` inside the caller's transaction (`trx`), so it exists exactly when the write does.
  */
-export async function recordLiveEvent(_trx: Kysely<Database>, _postId: number, _event: LiveEventInput): Promise<void> {
-  // no-op until the event log lands
+export async function recordLiveEvent(trx: Kysely<Database>, postId: number, event: LiveEventInput): Promise<void> {
+  // The counter row's lock is held until commit: a second writer of the same post waits here, so seqs commit in order.
+  const counted = await trx
+    .insertInto('live_event_counters')
+    .values({ post_id: postId, seq: 1 })
+    .onConflict((oc) => oc.column('post_id').doUpdateSet({ seq: sql`live_event_counters.seq + 1` }))
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  const seq = Number(counted.seq);
+  await trx
+    .insertInto('live_events')
+    .values({
+      post_id: postId,
+      seq,
+      kind: event.kind,
+      data: JSON.stringify(event.data),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  // Bounded history, trimmed as it grows: one indexed delete, and only once every 100 events.
+  if (seq > LIVE_HISTORY && seq % 100 === 0)
+    await trx
+      .deleteFrom('live_events')
+      .where('post_id', '=', postId)
+      .where('seq', '<=', seq - LIVE_HISTORY)
+      .execute();
+  if (onPostgres(trx)) await sql`select pg_notify(${LIVE_CHANNEL}, ${String(postId)})`.execute(trx);
+  localWrites.emit('written', postId);
 }
 
 /** The id of post `postId`'s newest event (0 when it has none): what a page that read the entries opens the stream
  * from. Read it in the same transaction as the entries, or before them, so that a reconnect replays what followed. */
-export async function latestLiveEventId(_db: Kysely<Database>, _postId: number): Promise<number> {
-  return 0;
+export async function latestLiveEventId(db: Kysely<Database>, postId: number): Promise<number> {
+  const row = await db.selectFrom('live_event_counters').select('seq').where('post_id', '=', postId).executeTakeFirst();
+  return row === undefined ? 0 : Number(row.seq);
+}
+
+const toRow = (row: { post_id: number; seq: number; kind: string; data: string }): LiveEventRow => ({
+  postId: Number(row.post_id),
+  seq: Number(row.seq),
+  kind: row.kind as LiveEventRow['kind'],
+  data: row.data,
+});
+
+/**
+ * What a reader that last saw `after` of post `postId` missed, in order: the events, or 'reset' when the log cannot
+ * say (`after` is older than what is kept, or ahead of the newest).
+ */
+export async function eventsSince(
+  db: Kysely<Database>,
+  postId: number,
+  after: number,
+): Promise<LiveEventRow[] | 'reset'> {
+  const latest = await latestLiveEventId(db, postId);
+  if (after > latest) return 'reset';
+  if (after === latest) return [];
+  const rows = await db
+    .selectFrom('live_events')
+    .select(['post_id', 'seq', 'kind', 'data'])
+    .where('post_id', '=', postId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .execute();
+  // Every seq from after+1 on must be there; a trimmed one means the reader is too far behind.
+  if (rows.length === 0 || Number(rows[0]!.seq) !== after + 1) return 'reset';
+  return rows.map(toRow);
+}
+
+/** Post `postId`'s events after `after` (the hub's read when told of new ones), in order. */
+export async function eventsAfter(db: Kysely<Database>, postId: number, after: number): Promise<LiveEventRow[]> {
+  const rows = await db
+    .selectFrom('live_events')
+    .select(['post_id', 'seq', 'kind', 'data'])
+    .where('post_id', '=', postId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Which posts have events stored after row `afterId` (SQLite's poll; rows commit in id order there), oldest first. */
+export async function rowsAfter(
+  db: Kysely<Database>,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; postId: number }[]> {
+  const rows = await db
+    .selectFrom('live_events')
+    .select(['id', 'post_id'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), postId: Number(row.post_id) }));
+}
+
+/** The newest row id (0: none), where SQLite's poll starts. */
+export async function lastRowId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('live_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }

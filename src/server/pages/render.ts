@@ -14,6 +14,8 @@ import type { Db } from '../db/database';
 import { strongEtag } from '../http/etag';
 import * as z from 'zod/mini';
 import { findPost, listPosts, relatedPosts } from '../repositories/postsRepository';
+import { entriesAnswer, readEntries } from '../repositories/liveRepository';
+import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
 import { findTag } from '../repositories/tagsRepository';
 import { searchQuerySchema } from '../../contract/search';
@@ -74,6 +76,9 @@ export type PageServerOptions = {
   security: Readonly<Record<string, string>>;
 };
 
+/** The landing page's "Latest stories": the newest public posts, as on /blog. */
+const HOME_LATEST = 6;
+
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
 type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage };
 
@@ -105,10 +110,24 @@ export function createPageServer({
       const at = new Date(now());
       const post = await findPost(db, parsePostId(params.id)!, { now: at });
       if (!post) return notFound(path, true);
-      const related = await relatedPosts(db, post, { now: at });
+      // A live post's page: its entries as of the render (the page after ?before= when asked), so it works without
+      // JavaScript; the head's JSON-LD lists the newest ones whichever page this is.
+      const beforeText = post.live ? query.get('before') : null;
+      const before = beforeText === null ? undefined : parsePostId(beforeText);
+      const url = beforeText === null ? path : `${path}?before=${beforeText}`;
+      if (beforeText !== null && before === undefined) return notFound(url, true);
+      const [related, page, newest] = await Promise.all([
+        relatedPosts(db, post, { now: at }),
+        post.live ? entriesAnswer(db, post.id, { before, limit: LIVE_LIMITS.entriesPageDefault }) : undefined,
+        post.live && before !== undefined
+          ? readEntries(db.kysely, post.id, { limit: LIVE_LIMITS.jsonLdEntries })
+          : undefined,
+      ]);
+      const entries = page && { ...page, before: before ?? null };
+      const latest = (newest ?? page)?.entries.slice(0, LIVE_LIMITS.jsonLdEntries);
       return {
-        head: { kind: 'post', post, path },
-        input: { url: path, post: { id: params.id!, post, related } },
+        head: { kind: 'post', post, path: url, ...(latest ? { entries: latest } : {}) },
+        input: { url, post: { id: params.id!, post, related, ...(entries ? { entries } : {}) } },
         hero: heroImageOf(post),
       };
     }
@@ -146,14 +165,28 @@ export function createPageServer({
       const answer = await searchPosts(db, { query: q, offset: cursor, now: new Date(now()) });
       return { head: { kind: 'private', path }, input: { url, search: { q, cursor, answer } } };
     }
-    return { head: { kind: route.name === 'home' ? 'home' : 'sample', path }, input: { url: path } };
+    if (route.name === 'home') {
+      // Under the hero: the posts live now (with their score lines) and the newest stories.
+      const at = new Date(now());
+      const [live, latest] = await Promise.all([
+        listPosts(db, { limit: LIMITS.pageSizeMax, liveOnly: true, now: at }),
+        listPosts(db, { limit: HOME_LATEST, now: at }),
+      ]);
+      return { head: { kind: 'home', path }, input: { url: path, home: { live: live.posts, latest: latest.posts } } };
+    }
+    return { head: { kind: 'sample', path }, input: { url: path } };
   }
 
-  /** Only the cursor changes a page (other parameters, such as a campaign tag, do not make another copy). */
+  /**
+   * Only the cursor (lists) and before (a live post's older entries) change a page (other parameters, such as a
+   * campaign tag, do not make another copy).
+   */
   const keyOf = ({ path, query, match }: PageRequest) =>
     (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
       ? `${path}?cursor=${query.get('cursor')}`
-      : path;
+      : match?.route.data === 'post' && query.has('before')
+        ? `${path}?before=${query.get('before')}`
+        : path;
   // Search pages are not kept: their queries are endless.
   const cacheable = ({ match }: PageRequest) => match !== undefined && match.route.data !== 'search';
 

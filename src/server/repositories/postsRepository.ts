@@ -1,5 +1,5 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { BlogPost, BlogSummary, PostState, PostStatus, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import { isoTime } from '../db/database';
@@ -13,13 +13,12 @@ import { isPublic } from './visibility';
 import { storeRevision } from './revisionsRepository';
 import type { Author } from './revisionsRepository';
 import { shownProduct, shownSection, shownText, shownUrl } from './shown';
+import { bumpRevision } from './contentRevision';
+import { coverageOf, liveNow } from './liveRepository';
+import { sectionValues, storedSection } from './sectionRows';
 
 /** What the role rules (accounts/roles.ts) need to know of a stored post. */
 export type PostFacts = { createdBy: number | null; status: PostStatus };
-
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
 
 /** A submission as the repository stores it; status and publishAt may be left out (published at once). */
 export type PostInput = Omit<ValidBlogSubmission, 'status' | 'publishAt'> &
@@ -35,12 +34,27 @@ type PostQuery = ReturnType<typeof selectPosts>;
 
 /** Posts out of the trash: a trashed post is gone for every read but the trash's own (selectTrashed). */
 function selectPosts(db: Kysely<Database>) {
-  return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is', null);
+  return db.selectFrom('posts').select(summaryColumns).select(inReview).where('deleted_at', 'is', null);
 }
 
 function selectTrashed(db: Kysely<Database>) {
-  return db.selectFrom('posts').select(summaryColumns).where('deleted_at', 'is not', null);
+  return db.selectFrom('posts').select(summaryColumns).select(inReview).where('deleted_at', 'is not', null);
 }
+
+/** Whether the post has an open submission (the desk's post_reviews): a stored draft that reads as 'review'. */
+const inReview = (eb: ExpressionBuilder<Database, 'posts'>) =>
+  eb
+    .exists(
+      eb.selectFrom('post_reviews').select('post_reviews.post_id').whereRef('post_reviews.post_id', '=', 'posts.id'),
+    )
+    .as('in_review');
+
+/** Code that runs inside a post write's transaction, after its parts are stored and before it is read back. */
+export type AlsoInTransaction = (
+  trx: Transaction<Database>,
+  postId: number,
+  readBack: () => Promise<BlogPost>,
+) => Promise<void>;
 
 function onlyPublic(query: PostQuery, now: Date): PostQuery {
   return query.where(isPublic(now));
@@ -79,13 +93,14 @@ export async function* streamPublicPosts(
 }
 
 /** The columns reads select (who created and changed a post is read apart, for staff only). */
-type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by'>;
+type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by'> & { in_review?: unknown };
 
 function stateOf(row: SummaryRow, now: Date): PostState {
   const publishAt = row.publish_at === null ? null : isoTime(row.publish_at);
   const future = publishAt !== null && Date.parse(publishAt) > now.getTime();
   return {
-    status: row.status === 'draft' ? 'draft' : future ? 'scheduled' : 'published',
+    // in_review: true on PostgreSQL, 1 on SQLite
+    status: row.status === 'draft' ? (row.in_review ? 'review' : 'draft') : future ? 'scheduled' : 'published',
     publishAt,
     updatedAt: isoTime(row.updated_at),
   };
@@ -105,24 +120,8 @@ function toSummary(row: SummaryRow, now: Date): BlogSummary {
   };
 }
 
-const items = (list: string[]) => list.map((item) => ({ item }));
-
 function toSection(row: SectionRow): Section {
   return shownSection(storedSection(row));
-}
-
-function storedSection(row: SectionRow): Section {
-  const base = { icon: row.icon, title: row.title, paragraph: row.paragraph };
-  if (row.type === 'two-column') {
-    const columns = json(row.content) as { heading: string; list: string[] }[];
-    return {
-      id: row.id,
-      type: 'two-column',
-      ...base,
-      columns: columns.map((c) => ({ heading: c.heading, list: items(c.list) })),
-    };
-  }
-  return { id: row.id, type: 'single-paragraph', ...base, list: items(json(row.content) as string[]) };
 }
 
 function toProduct(row: ProductRow): Product {
@@ -147,6 +146,7 @@ const summaryColumns = [
   'read_time',
   'image_url',
   'image_alt',
+  'text_format',
   'created_at',
   'status',
   'publish_at',
@@ -166,24 +166,38 @@ export async function listPosts(
     tag,
     includeHidden = false,
     now = new Date(),
-  }: { limit: number; beforeId?: number; tag?: string } & ReadOptions,
+    liveOnly = false,
+    inReviewOnly = false,
+  }: {
+    limit: number;
+    beforeId?: number;
+    tag?: string;
+    /** only the posts live now */ liveOnly?: boolean;
+    /** only the posts submitted for review */ inReviewOnly?: boolean;
+  } & ReadOptions,
 ): Promise<{ posts: BlogSummary[]; nextCursor: number | undefined }> {
   let query = selectPosts(db.kysely)
     .orderBy('id', 'desc')
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
+  if (liveOnly) query = query.where('id', 'in', liveNow(db.kysely));
+  if (inReviewOnly) query = query.where('id', 'in', db.kysely.selectFrom('post_reviews').select('post_id'));
   // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
   if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
-  const [images, tags] = await Promise.all([
+  const [images, tags, live] = await Promise.all([
     imageFactsFor(
       db.kysely,
       page.map((row) => shownUrl(row.image_url)),
     ),
     tagsOfPosts(
+      db.kysely,
+      page.map((row) => row.id),
+    ),
+    coverageOf(
       db.kysely,
       page.map((row) => row.id),
     ),
@@ -196,6 +210,7 @@ export async function listPosts(
         ...summary,
         images: facts === undefined ? {} : { [summary.imageUrl]: facts },
         tags: tags.get(row.id) ?? [],
+        live: live.get(row.id) ?? null,
       };
     }),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
@@ -228,11 +243,9 @@ export async function relatedPosts(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  const tags = await tagsOfPosts(
-    db.kysely,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...toSummary(row, now), tags: tags.get(row.id) ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const [tags, live] = await Promise.all([tagsOfPosts(db.kysely, ids), coverageOf(db.kysely, ids)]);
+  return rows.map((row) => ({ ...toSummary(row, now), tags: tags.get(row.id) ?? [], live: live.get(row.id) ?? null }));
 }
 
 export async function findPost(db: Db, id: number, options: ReadOptions = {}): Promise<BlogPost | undefined> {
@@ -250,25 +263,30 @@ async function readPost(
   if (!includeHidden) query = onlyPublic(query, now);
   const post = await query.executeTakeFirst();
   if (post === undefined) return undefined;
-  const [sections, products, tags] = await Promise.all([
+  const [sections, products, tags, live] = await Promise.all([
     executor.selectFrom('sections').selectAll().where('post_id', '=', id).orderBy('position').execute(),
     executor.selectFrom('products').selectAll().where('post_id', '=', id).orderBy('position').execute(),
     tagsOfPosts(executor, [id]),
+    coverageOf(executor, [id]),
   ]);
   const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
   const authorImage = shownUrl(post.author_image);
   const shownProducts = products.map(toProduct);
+  const shownSections = sections.map(toSection);
   const images = await imageFactsFor(executor, [
     summary.imageUrl,
     authorImage,
     ...shownProducts.map((p) => p.imageUrl),
+    // Photos inside the story get their variants and size too, so they render as responsive and sized as the header.
+    ...shownSections.flatMap((section) => (section.type === 'image' ? [section.image] : [])),
   ]);
   return {
     ...summary,
     imageAlt: shownText(post.image_alt),
+    textFormat: post.text_format,
     authorTitle: shownText(post.author_title),
     authorImage,
-    sections: sections.map(toSection),
+    sections: shownSections,
     products: shownProducts,
     tags: tags.get(id) ?? [],
     createdAt,
@@ -276,19 +294,8 @@ async function readPost(
     publishAt,
     updatedAt,
     images,
+    live: live.get(id) ?? null,
   };
-}
-
-/**
- * Last statement of every write transaction: other processes watch the revision to drop their caches. Last, so the
- * row lock it takes (PostgreSQL) is held only until the commit and writers are not queued behind each other.
- */
-async function bumpRevision(trx: Transaction<Database>): Promise<void> {
-  await trx
-    .updateTable('content_revision')
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
 }
 
 function postColumns(input: PostInput) {
@@ -303,7 +310,9 @@ function postColumns(input: PostInput) {
     read_time: header.readTime,
     image_url: header.image,
     image_alt: header.imageAlt,
-    status: input.status ?? 'published',
+    text_format: header.textFormat,
+    // a post in review is stored as a draft (never public); its open submission is the desk's post_reviews row
+    status: input.status === 'review' ? ('draft' as const) : (input.status ?? 'published'),
     publish_at: input.publishAt ?? null,
   };
 }
@@ -331,18 +340,7 @@ async function insertPartRows(
 }
 
 async function insertRows(trx: Transaction<Database>, postId: number, input: PostInput): Promise<void> {
-  await insertPartRows(
-    trx,
-    postId,
-    input.header.sections.map((section) => ({
-      type: section.type,
-      icon: section.icon,
-      title: section.title,
-      paragraph: section.paragraph,
-      content: JSON.stringify(section.type === 'two-column' ? section.columns : section.list),
-    })),
-    input.products.map(productValues),
-  );
+  await insertPartRows(trx, postId, input.header.sections.map(sectionValues), input.products.map(productValues));
 }
 
 /** A product's columns, as submitted or as a version holds it. */
@@ -370,6 +368,7 @@ export async function createPost(
   input: PostInput,
   now = new Date(),
   by: number | null = null,
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<BlogPost> {
   return db.kysely.transaction().execute(async (trx) => {
     const post = await trx
@@ -384,6 +383,7 @@ export async function createPost(
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertParts(trx, db.dialect, post.id, input);
+    await alsoInTransaction?.(trx, post.id, () => readWritten(trx, post.id, now));
     await purgeExpiredTrash(trx, now);
     const created = await readWritten(trx, post.id, now);
     await bumpRevision(trx);
@@ -406,6 +406,8 @@ export type WriteCondition = {
   replaced?: BlogPost;
   /** who makes the change (stored with the revision) */
   by?: Author;
+  /** the desk's part of the change (review steps, notifications, mail), in the same transaction */
+  alsoInTransaction?: AlsoInTransaction;
 };
 
 export type WriteOutcome<T> = { outcome: 'done'; value: T } | { outcome: 'not-found' } | { outcome: 'conflict' };
@@ -453,7 +455,14 @@ export async function updatePost(
 async function replacePost(
   db: Db,
   id: number,
-  { seenUpdatedAt: seenAt, ifUnchanged: unchanged = false, now = new Date(), replaced, by }: WriteCondition,
+  {
+    seenUpdatedAt: seenAt,
+    ifUnchanged: unchanged = false,
+    now = new Date(),
+    replaced,
+    by,
+    alsoInTransaction,
+  }: WriteCondition,
   writeParts: (trx: Transaction<Database>) => Promise<void>,
   columns: ReturnType<typeof postColumns>,
 ): Promise<WriteOutcome<BlogPost>> {
@@ -477,6 +486,7 @@ async function replacePost(
       await trx.deleteFrom('products').where('post_id', '=', id).execute();
       await writeParts(trx);
       if (replaced !== undefined) await storeRevision(trx, replaced, by, now);
+      await alsoInTransaction?.(trx, id, () => readWritten(trx, id, now));
       await purgeExpiredTrash(trx, now);
       const updated = await readWritten(trx, id, now);
       await bumpRevision(trx);
@@ -641,7 +651,8 @@ export async function restoreRevision(
     read_time: version.readTime,
     image_url: version.imageUrl,
     image_alt: version.imageAlt ?? '',
-    status: version.status === 'draft' ? ('draft' as const) : ('published' as const),
+    text_format: version.textFormat ?? 'plain',
+    status: version.status === 'draft' || version.status === 'review' ? ('draft' as const) : ('published' as const),
     publish_at: version.publishAt,
   };
   return replacePost(
@@ -650,6 +661,8 @@ export async function restoreRevision(
     condition,
     async (trx) => {
       await insertVersionParts(trx, id, version);
+      // A version restored as published ends the post's open submission, which would otherwise outlive it.
+      if (columns.status === 'published') await trx.deleteFrom('post_reviews').where('post_id', '=', id).execute();
       // The version's tags come back with it, and the index learns its words (as insertParts does for a PUT).
       await writePostTags(trx, id, tagsOf((version.tags ?? []).map((tag) => tag.name)));
       await indexPost(trx, db.dialect, id);
@@ -662,18 +675,7 @@ async function insertVersionParts(trx: Transaction<Database>, postId: number, ve
   await insertPartRows(
     trx,
     postId,
-    version.sections.map((section) => ({
-      id: section.id,
-      type: section.type,
-      icon: section.icon,
-      title: section.title,
-      paragraph: section.paragraph,
-      content: JSON.stringify(
-        section.type === 'two-column'
-          ? section.columns.map((c) => ({ heading: c.heading, list: c.list.map((e) => e.item) }))
-          : section.list.map((e) => e.item),
-      ),
-    })),
+    version.sections.map((section) => ({ id: section.id, ...sectionValues(section) })),
     version.products.map((product) => ({ id: product.id, ...productValues(product) })),
   );
 }

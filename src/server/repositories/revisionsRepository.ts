@@ -10,14 +10,14 @@ import { shownPost } from './shown';
 /** Who made a change, as a revision names them (accounts/actor.ts's Actor fits). */
 export type Author = { accountId: number | null; name: string };
 
-/** Stores `version` (the read shape of the version a change replaced) as a revision of its post. */
+/** Stores `version` (the read shape of the version a change replaced) as a revision of its post: its id. */
 export async function storeRevision(
   trx: Transaction<Database>,
   version: BlogPost,
   by: Author | undefined,
   now: Date,
-): Promise<void> {
-  await trx
+): Promise<number> {
+  const { id } = await trx
     .insertInto('post_revisions')
     .values({
       post_id: version.id,
@@ -27,7 +27,9 @@ export async function storeRevision(
       title: version.title,
       post: JSON.stringify(version),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** The post's revisions, newest first; undefined when no post (in the trash or not) has this id. */

@@ -12,6 +12,20 @@ export { shownUrl };
 const listShown = (list: { item: string }[]) => list.map((entry) => ({ item: shownText(entry.item) }));
 
 export function shownSection(section: Section): Section {
+  switch (section.type) {
+    case 'image':
+      return {
+        ...section,
+        image: shownUrl(section.image),
+        alt: shownText(section.alt),
+        caption: shownText(section.caption),
+        credit: shownText(section.credit),
+      };
+    case 'quote':
+      return { ...section, text: shownText(section.text), cite: shownText(section.cite) };
+    case 'video':
+      return { ...section, url: shownUrl(section.url), caption: shownText(section.caption) };
+  }
   const base = {
     icon: shownText(section.icon),
     title: shownText(section.title),

@@ -52,7 +52,11 @@ import {
   setRole,
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
-import { consumePasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
+import { consumePasswordReset, createPasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
+import { queueMail } from '../repositories/deskRepository';
+import { findProfile, saveProfile } from '../repositories/profileRepository';
+import { profileSchema, resetRequestSchema } from '../../contract/deskSchemas';
+import type { MailStatus } from '../../contract/desk';
 import type { ResetRefusal } from '../repositories/passwordResetsRepository';
 import { markPrivate } from '../http/answers';
 import { ignoreEmptyBody } from '../http/requestLimits';
@@ -69,6 +73,8 @@ export type AccountRoutesOptions = {
   publicUrl: string;
   ownOrigins: ReadonlySet<string>;
   now: () => number;
+  /** whether reset links can be mailed (SMTP_URL and MAIL_FROM), and the outbox to wake once one is queued */
+  mail?: { enabled: boolean; wake: () => void };
 };
 
 /** An invitation link is valid this long. */
@@ -87,6 +93,9 @@ const SETUP_DONE = 'The owner account already exists: sign in instead';
 const ACCOUNT_EXISTS = 'An account with this email already exists';
 const FORBIDDEN = "Your role doesn't allow this";
 const PEOPLE_ONLY = 'An API key or the admin token cannot manage staff, invitations or keys: sign in instead';
+const NO_MAIL = 'This site cannot send email: ask an owner for a password reset link';
+const TOO_MANY_RESETS = 'Too many password reset requests. Try again later.';
+const RESET_SENT = 'If an account has this email, a password reset link is on its way. It works once, for 30 minutes.';
 const LAST_OWNER = 'The site must keep an owner: this is the last one';
 const RESET_REFUSED: Record<ResetRefusal, string> = {
   unknown: 'This password reset link is not valid: ask for a new one',
@@ -101,7 +110,17 @@ const idParams = z.object({
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   fastify,
-  { db, guard, sessions, hasher, limiter, publicUrl, ownOrigins, now },
+  {
+    db,
+    guard,
+    sessions,
+    hasher,
+    limiter,
+    publicUrl,
+    ownOrigins,
+    now,
+    mail = { enabled: false, wake: () => undefined },
+  },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('text/plain');
@@ -257,6 +276,59 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     if (typeof account === 'string') return reply.code(403).send({ error: RESET_REFUSED[account] });
     const id = await sessions.create(db.kysely, account.id);
     return reply.code(200).send(await signIn(request, reply, account, id));
+  });
+
+  // "Forgot password?": whether a reset link can be mailed here (the sign-in card says to ask an owner otherwise).
+  app.get('/password-reset-requests', async (_request, reply) => {
+    markPrivate(reply);
+    return reply.send({ mail: mail.enabled } satisfies MailStatus);
+  });
+
+  /**
+   * Mails a single-use reset link (30 minutes) to the account with this email. The answer is the same whether or not
+   * there is one; requests are limited per address and per email like sign-in, whoever the email belongs to.
+   */
+  app.post('/password-reset-requests', { schema: { body: resetRequestSchema } }, async (request, reply) => {
+    // A form on another site must not make this one mail its people (the limits would stop it, after the mail).
+    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
+    if (!mail.enabled) return reply.code(503).send({ error: NO_MAIL });
+    const { email } = request.body;
+    const attempt = await limiter.startResetRequest(limiterKey(request.ip), email);
+    if (isTooMany(attempt))
+      return reply.code(429).header('retry-after', String(attempt.retryAfter)).send({ error: TOO_MANY_RESETS });
+    const account = await findAccountByEmail(db, email);
+    if (account !== undefined) {
+      const at = new Date(now());
+      const code = await createPasswordReset(db, account.id, at);
+      await queueMail(
+        db.kysely,
+        {
+          to: account.email,
+          subject: 'Your Touchline password reset link',
+          body:
+            `Someone (we hope you) asked to set a new password for ${account.email} on Touchline.\n\n` +
+            `Set it here; the link works once, for 30 minutes, and ends every session of the account:\n` +
+            `${publicUrl}${pathTo('auth')}?reset=${code}\n\nIf it was not you, ignore this message.\n`,
+        },
+        at,
+      );
+      mail.wake();
+    }
+    return reply.code(202).send({ message: RESET_SENT });
+  });
+
+  app.get('/account/profile', person('contributor'), async (request, reply) => {
+    const profile = await findProfile(db, actor(request).accountId!);
+    if (profile === undefined) return reply.code(404).send({ error: 'Account not found' });
+    markPrivate(reply);
+    return reply.send(profile);
+  });
+
+  app.put('/account/profile', { ...person('contributor'), schema: { body: profileSchema } }, async (request, reply) => {
+    const profile = await saveProfile(db, actor(request).accountId!, request.body, new Date(now()));
+    if (profile === undefined) return reply.code(404).send({ error: 'Account not found' });
+    markPrivate(reply);
+    return reply.send(profile);
   });
 
   app.get('/users', staff('editor'), async (_request, reply) => {

@@ -17,13 +17,16 @@ import type { WriteGuard } from '../accounts/guard';
 import type { Db } from '../db/database';
 import { markPrivate } from '../http/answers';
 import { keptAnswers } from '../http/contentCoding';
-import { ifMatchHolds, strongEtag } from '../http/etag';
+import { strongEtag } from '../http/etag';
 import { API_HEADERS } from '../http/security';
 import { sessionCookie } from '../accounts/sessions';
 import { createPost, findPost, listPosts, listTrashed, trashPost, updatePost } from '../repositories/postsRepository';
 import type { PostFacts, WriteCondition, WriteOutcome } from '../repositories/postsRepository';
 import { postStaff } from '../repositories/accountsRepository';
 import { deleteForeverRoute, revisionsTrashRoutes } from './revisionsTrashRoutes';
+import { deskRoutes } from './deskRoutes';
+import type { Desk } from './deskRoutes';
+import { onSave } from '../repositories/deskRepository';
 import type { ContentCaches } from '../http/contentCaches';
 import type { CachedResponse } from '../http/responseCache';
 import type { ZodTypeProvider } from '../http/validation';
@@ -36,7 +39,11 @@ export type BlogRoutesOptions = {
   now?: () => number;
   /** how long a write's body may take to arrive (default: requestLimits.ts) */
   jsonBodyMs?: number;
+  /** the desk's mail settings and outbox (default: no mail) */
+  desk?: Desk;
 };
+
+const NO_MAIL: Desk = { enabled: false, publicUrl: '', wake: () => undefined };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -66,10 +73,36 @@ function sendCached(reply: FastifyReply, { body, headers }: CachedResponse) {
 
 /**
  * The read shape of one post and its ETag: what GET answers, and what If-Match is compared with. The same bytes for
- * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag.
+ * every reader of a post, so the tag an anonymous reader got and the tag the editor got are one tag. A post with live
+ * coverage has a tag of two parts, "{version}.{coverage}": the version is the tag the post had with `live` null, so
+ * a score change during a match gives new bytes a new tag, yet does not make an editor's If-Match stale (a PUT
+ * replaces the post's text, never its coverage).
  */
 function postAnswer(post: BlogPost): CachedResponse {
-  return cachedJson(post);
+  if (post.live === undefined || post.live === null) return cachedJson(post);
+  const body = JSON.stringify(post);
+  const version = postVersion(post);
+  const etag = `${version.slice(0, -1)}.${strongEtag(JSON.stringify(post.live)).slice(1)}`;
+  return { body, headers: { etag }, answers: {} };
+}
+
+/** The version part of a post's tag: the tag of its read shape with `live` null. */
+const postVersion = (post: BlogPost) => strongEtag(JSON.stringify({ ...post, live: null }));
+
+/**
+ * If-Match against a post's versions (postAnswer): absent passes, `*` passes, else a listed tag must name one of
+ * them, in any coding, whatever coverage it was read with (a weak W/ tag never matches).
+ */
+function versionMatches(header: string | undefined, posts: BlogPost[]): boolean {
+  if (header === undefined) return true;
+  const versions = posts.map((post) => postVersion(post).slice(0, -1));
+  return header.split(',').some((listed) => {
+    const tag = listed.trim();
+    if (tag === '*') return true;
+    return versions.some(
+      (version) => [`${version}"`, `${version}-br"`, `${version}-gzip"`].includes(tag) || tag.startsWith(`${version}.`),
+    );
+  });
 }
 
 /** The admin read shape: the post plus who created and last changed it (never cached, never public). */
@@ -104,8 +137,8 @@ const listQuerySchema = z.object({
     LIMITS.pageSizeDefault,
   ),
   cursor: z.optional(positiveInteger('must be a cursor taken from a Link header')),
-  /** all: drafts and scheduled posts too; trash: only the posts in the trash (both need the token) */
-  status: z.optional(z.enum(['all', 'trash'])),
+  /** all: drafts and scheduled posts too; review: only the posts in review; trash: only the posts in the trash (staff) */
+  status: z.optional(z.enum(['all', 'review', 'trash'])),
   /** only the posts carrying the tag with this slug */
   tag: z.optional(z.string().check(z.refine(isSlug, 'must be a tag slug such as premier-league'))),
 });
@@ -120,7 +153,7 @@ const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', mes
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   fastify,
-  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs },
+  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs, desk = NO_MAIL },
 ) => {
   const writeBodyDeadline = bodyDeadline(jsonBodyMs);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -171,7 +204,8 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
         cachedJson(trash.posts, trash.nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` }),
       );
     }
-    const includeHidden = who === 'admin' && status === 'all';
+    const inReviewOnly = who === 'admin' && status === 'review';
+    const includeHidden = who === 'admin' && (status === 'all' || inReviewOnly);
     const key = `${limit}:${cursor ?? ''}:${tag ?? ''}`;
     let page = includeHidden ? undefined : caches.lists.get(key);
     if (page === undefined) {
@@ -181,9 +215,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
         beforeId: cursor,
         tag,
         includeHidden,
+        inReviewOnly,
         now: new Date(clock()),
       });
-      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${tag ? `&tag=${tag}` : ''}${includeHidden ? '&status=all' : ''}`;
+      const next = `/api/blogs?limit=${limit}&cursor=${nextCursor}${tag ? `&tag=${tag}` : ''}${includeHidden ? `&status=${inReviewOnly ? 'review' : 'all'}` : ''}`;
       // The admin list (every status) names who created and last changed each post.
       const shown = includeHidden ? await summariesWithStaff(db, posts) : posts;
       page = cachedJson(shown, nextCursor === undefined ? {} : { link: `<${next}>; rel="next"` });
@@ -205,7 +240,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const post = await findPost(db, id, { includeHidden: true, now: new Date(clock()) });
       if (post === undefined) return reply.code(404).send(NOT_FOUND);
       markPrivate(reply);
-      return sendCached(reply, cachedJson(await withStaff(db, post)));
+      return sendCached(reply, postAnswer(await withStaff(db, post)));
     }
     const key = String(id);
     let answer = caches.posts.get(key);
@@ -254,8 +289,11 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const who = actor(request);
       const refused = refuseCreate(who, request.body.status);
       if (refused !== undefined) return reply.code(403).send({ error: refused });
-      const post = await createPost(db, request.body, new Date(clock()), who.accountId);
+      const at = new Date(clock());
+      const desked = onSave(desk, { actor: who, from: 'new', requested: request.body.status, now: at });
+      const post = await createPost(db, request.body, at, who.accountId, desked);
       await caches.invalidate();
+      desk.wake();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
   );
@@ -270,8 +308,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     const current = await withStaff(db, found);
     const ifMatch = request.headers['if-match'];
     // The tag of the public shape (what an anonymous reader got) or of the admin shape (what a staff reader got).
-    const etags = [postAnswer(found), cachedJson(current)].map((answer) => answer.headers?.etag ?? '');
-    if (!etags.some((etag) => ifMatchHolds(ifMatch, etag))) return { status: 412 as const };
+    if (!versionMatches(ifMatch, [found, current])) return { status: 412 as const };
     // No tag, or *: any version may be replaced.
     const ifUnchanged = ifMatch !== undefined && ifMatch.trim() !== '*';
     const facts: PostFacts = { createdBy: current.createdBy?.id ?? null, status: current.status };
@@ -295,7 +332,18 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const result = await replaceWithRetry(
         request,
         id,
-        (check) => updatePost(db, id, request.body, { ...check.condition, replaced: check.current, by: who }),
+        (check) =>
+          updatePost(db, id, request.body, {
+            ...check.condition,
+            replaced: check.current,
+            by: who,
+            alsoInTransaction: onSave(desk, {
+              actor: who,
+              from: check.current.status,
+              requested: request.body.status,
+              now: check.condition.now ?? new Date(clock()),
+            }),
+          }),
         (facts) => refuseEdit(who, facts, request.body.status),
       );
       if (result.outcome === 'forbidden') return reply.code(403).send({ error: result.error });
@@ -303,6 +351,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
       await caches.invalidate();
+      desk.wake();
       // The new ETag comes along, so the editor can save again without reading the post first.
       markPrivate(reply);
       return sendCached(reply, postAnswer(result.value));
@@ -339,6 +388,20 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     clock,
     replaceWithRetry,
     stale: STALE,
+    sendPost: (reply, post) => {
+      markPrivate(reply);
+      return sendCached(reply, postAnswer(post));
+    },
+  });
+
+  deskRoutes(app, {
+    db,
+    guard,
+    caches,
+    clock,
+    replaceWithRetry,
+    stale: STALE,
+    desk,
     sendPost: (reply, post) => {
       markPrivate(reply);
       return sendCached(reply, postAnswer(post));

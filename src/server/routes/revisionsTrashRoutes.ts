@@ -117,7 +117,8 @@ export function revisionsTrashRoutes(
         postId,
         (check) => restoreRevision(db, postId, version, { ...check.condition, replaced: check.current, by: who }),
         // A restore is an edit to the version restored: a contributor may bring back only a draft of their own draft.
-        (facts) => refuseEdit(who, facts, version.status === 'draft' ? 'draft' : 'published'),
+        (facts) =>
+          refuseEdit(who, facts, version.status === 'draft' || version.status === 'review' ? 'draft' : 'published'),
       );
       if (result.outcome === 'forbidden') return reply.code(403).send({ error: result.error });
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);

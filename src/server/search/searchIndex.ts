@@ -4,6 +4,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database';
+import { plainText } from '../../contract/marksParser';
+import type { TextFormat } from '../../contract/marks';
+import { sectionWords } from '../repositories/sectionRows';
 
 /** Indexed characters of one post at most: a tsvector must stay under 1 MB, and no real article comes near. */
 const BODY_INDEX_MAX = 200_000;
@@ -14,23 +17,19 @@ export const MARK_END = '</mark>';
 
 const clean = (text: string) => text.replaceAll(MARK_START, ' ').replaceAll(MARK_END, ' ');
 
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
-
 /** The text of one post as the index holds it: the title apart, and everything else a query matches as the body. */
 export type IndexedText = { title: string; body: string };
-
-type SectionContent = string[] | { heading: string; list: string[] }[];
 
 /** Reads the indexed text of these posts (those that exist) from the tables, in one query per table. */
 async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<number, IndexedText>> {
   if (ids.length === 0) return new Map();
   const [posts, sections, products, tags] = await Promise.all([
-    db.selectFrom('posts').select(['id', 'title', 'author_name']).where('id', 'in', ids).execute(),
+    // Every column rather than a list naming text_format: the same rebuild then also runs on a database from before
+    // that column (an upgrade test indexes one), where every post is plain.
+    db.selectFrom('posts').selectAll().where('id', 'in', ids).execute(),
     db
       .selectFrom('sections')
-      .select(['post_id', 'title', 'paragraph', 'content'])
+      .select(['post_id', 'type', 'title', 'paragraph', 'content'])
       .where('post_id', 'in', ids)
       .orderBy('post_id')
       .orderBy('position')
@@ -52,16 +51,16 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
       .execute(),
   ]);
   const parts = new Map<number, string[]>(posts.map((post) => [post.id, []]));
+  // A post's words as readers see them: marks removed, a link's text kept and its URL dropped (snippets quote this).
+  const formats = new Map(posts.map((post) => [post.id, post.text_format as TextFormat | undefined]));
+  const plain = (postId: number, text: string) => plainText(text, formats.get(postId));
   for (const section of sections) {
     const out = parts.get(section.post_id);
     if (!out) continue;
-    out.push(section.title, section.paragraph);
-    for (const entry of json(section.content) as SectionContent) {
-      if (typeof entry === 'string') out.push(entry);
-      else out.push(entry.heading, ...entry.list);
-    }
+    out.push(...sectionWords(section, (text) => plain(section.post_id, text)));
   }
-  for (const product of products) parts.get(product.post_id)?.push(product.title, product.description);
+  for (const product of products)
+    parts.get(product.post_id)?.push(product.title, plain(product.post_id, product.description));
   for (const tag of tags) parts.get(tag.post_id)?.push(tag.name);
   const texts = new Map<number, IndexedText>();
   for (const post of posts) {

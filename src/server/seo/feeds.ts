@@ -3,7 +3,8 @@
 import type { BlogPost, BlogSummary, TagRef } from '../../contract/types';
 import { pathTo } from '../../contract/routes';
 import { SITE_NAME, pageTitle } from '../../contract/site';
-import { escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+import { escapeHtml, escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+import { textHtml } from '../../contract/marksParser';
 
 /** Posts in the feed (the newest first). */
 export const FEED_SIZE = 20;
@@ -73,6 +74,27 @@ export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) 
   return { files, slice };
 }
 
+/**
+ * The story as HTML for a feed reader: each section's title, paragraph and lists, the text with its marks ('marks') or
+ * as typed ('plain'), every character escaped. Products are left to the page.
+ */
+function contentHtml(post: BlogPost, publicUrl: string): string {
+  const html = (text: string) => textHtml(text, post.textFormat, publicUrl);
+  const list = (entries: { item: string }[]) =>
+    entries.length ? `<ul>${entries.map((e) => `<li>${html(e.item)}</li>`).join('')}</ul>` : '';
+  const parts: string[] = [];
+  for (const section of post.sections) {
+    if (section.type !== 'single-paragraph' && section.type !== 'two-column') continue;
+    parts.push(`<h2>${escapeHtml(section.title)}</h2>`);
+    if (section.paragraph) parts.push(`<p>${html(section.paragraph)}</p>`);
+    if (section.type === 'single-paragraph') parts.push(list(section.list));
+    else
+      for (const column of section.columns)
+        parts.push(column.heading ? `<h3>${escapeHtml(column.heading)}</h3>` : '', list(column.list));
+  }
+  return parts.join('');
+}
+
 /** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
 export function feedXml(
   posts: (BlogPost & { updatedAt?: string })[],
@@ -98,6 +120,8 @@ export function feedXml(
       // One per tag, the primary first: the slug is the term a reader filters on, the name what it shows.
       ...(post.tags ?? []).map((tag) => `<category term="${escapeXml(tag.slug)}" label="${escapeXml(tag.name)}"/>`),
       `<summary type="text">${escapeXml(postDescription(post))}</summary>`,
+      // HTML as text inside XML: escaped once as HTML (the writer's characters), once more as XML.
+      `<content type="html">${escapeXml(contentHtml(post, publicUrl))}</content>`,
       '</entry>\n',
     ].join('');
   });

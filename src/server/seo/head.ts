@@ -4,6 +4,9 @@
 import { parsePostId, pathTo } from '../../contract/routes';
 import { jsonForScript, pageTitle, SITE_NAME } from '../../contract/site';
 import type { BlogPost, TagRef } from '../../contract/types';
+import { LIVE_LIMITS } from '../../contract/live';
+import type { LiveEntry } from '../../contract/live';
+import { plainText } from '../../contract/marksParser';
 import {
   absoluteUrl,
   DEFAULT_IMAGE,
@@ -18,7 +21,13 @@ import {
 import type { ShareImage } from './text';
 
 export type HeadPage =
-  | { kind: 'post'; post: BlogPost; path: string }
+  | {
+      kind: 'post';
+      post: BlogPost;
+      path: string;
+      /** a live post's newest entries (LIVE_LIMITS.jsonLdEntries of them), newest first */
+      entries?: readonly LiveEntry[];
+    }
   | { kind: 'tag'; tag: TagRef; path: string }
   | { kind: 'home' | 'blog' | 'sample' | 'notFound' | 'private'; path: string };
 
@@ -109,6 +118,29 @@ function imageObject(image: ShareImage, caption: string | undefined) {
   };
 }
 
+/**
+ * What makes a live post's BlogPosting a LiveBlogPosting (what Google reads for its LIVE badge): the coverage's start,
+ * its end once ended, and the newest entries as BlogPostings of their own; nothing for a post that never went live.
+ */
+function liveFacts(post: BlogPost, canonical: string, entries: readonly LiveEntry[]) {
+  if (!post.live) return {};
+  return {
+    coverageStartTime: post.live.startedAt,
+    ...(post.live.endedAt !== null ? { coverageEndTime: post.live.endedAt } : {}),
+    liveBlogUpdate: entries.slice(0, LIVE_LIMITS.jsonLdEntries).map((entry) => {
+      const text = plainText(entry.body, post.textFormat);
+      return {
+        '@type': 'BlogPosting',
+        headline: Array.from(text).slice(0, LIVE_LIMITS.headlineMax).join(''),
+        articleBody: text,
+        datePublished: entry.createdAt,
+        dateModified: entry.updatedAt,
+        url: `${canonical}#entry-${entry.id}`,
+      };
+    }),
+  };
+}
+
 function postGraph(
   post: BlogPost,
   publicUrl: string,
@@ -116,6 +148,7 @@ function postGraph(
   description: string,
   image: ShareImage,
   imageAlt: string | undefined,
+  entries: readonly LiveEntry[] = [],
 ) {
   // Authors have no page of their own on this site: their url is the site's.
   const author = post.authorName.trim()
@@ -131,11 +164,12 @@ function postGraph(
     if (offer === undefined || !product.title.trim()) return [];
     const productImage = absoluteUrl(product.imageUrl, publicUrl);
     const offerUrl = /^https?:\/\//i.test(product.amazonUrl) ? absoluteUrl(product.amazonUrl, publicUrl) : undefined;
+    const description = plainText(product.description, post.textFormat).trim();
     return [
       {
         '@type': 'Product',
         name: product.title,
-        ...(product.description.trim() ? { description: product.description } : {}),
+        ...(description ? { description } : {}),
         ...(productImage ? { image: productImage } : {}),
         // Price and link only: the editor asks for no availability, and an offer claims none it was not given.
         offers: { '@type': 'Offer', ...offer, ...(offerUrl ? { url: offerUrl } : {}) },
@@ -144,7 +178,7 @@ function postGraph(
   });
   return [
     {
-      '@type': 'BlogPosting',
+      '@type': post.live ? 'LiveBlogPosting' : 'BlogPosting',
       '@id': `${canonical}#article`,
       headline: post.title,
       description,
@@ -158,6 +192,7 @@ function postGraph(
       publisher: { '@id': `${publicUrl}/#organization` },
       mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
       isPartOf: { '@id': `${publicUrl}/#website` },
+      ...liveFacts(post, canonical, entries),
     },
     breadcrumbs(publicUrl, [
       { name: 'Home', path: pathTo('home') },
@@ -240,7 +275,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     image = shareImage(post.imageUrl, post.images, publicUrl);
     const ownImage = image.url !== `${publicUrl}${DEFAULT_IMAGE.path}`;
     imageAlt = ownImage && post.imageAlt?.trim() ? post.imageAlt : undefined;
-    graph = postGraph(post, publicUrl, canonical, description, image, imageAlt);
+    graph = postGraph(post, publicUrl, canonical, description, image, imageAlt, page.entries);
   } else {
     const fixed = FIXED[page.kind];
     title = fixed.title;

@@ -5,6 +5,7 @@ import type { ImageMap } from '../../contract/images';
 import { variantUrl } from '../../contract/images';
 import { SITE_NAME } from '../../contract/site';
 import { isSafeUrl } from '../../contract/urls';
+import { plainText } from '../../contract/marksParser';
 
 /** The share image used when a post has none a social site can show (1200 × 630, public/og-image.png). */
 export const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
@@ -54,13 +55,18 @@ export function truncateAtWord(text: string, max = 155): string {
 /** The first words of a post: its first paragraph, else its first list text, else a line naming the story. */
 export function postDescription(post: BlogPost): string {
   const texts: string[] = [];
-  for (const section of post.sections) texts.push(section.paragraph);
+  // A pull quote is the story's own words too; a caption or alt text describes a photo, not the story.
+  for (const section of post.sections) {
+    if (section.type === 'quote') texts.push(plainText(section.text, post.textFormat));
+    else if (section.type === 'single-paragraph' || section.type === 'two-column') texts.push(section.paragraph);
+  }
   for (const section of post.sections) {
     if (section.type === 'two-column')
       for (const column of section.columns) texts.push(...column.list.map((e) => e.item));
-    else texts.push(...section.list.map((e) => e.item));
+    else if (section.type === 'single-paragraph') texts.push(...section.list.map((e) => e.item));
   }
-  const first = texts.map(plain).find((text) => text !== '');
+  // Marks removed: a description is read as text, where `**` or a link's URL would show as typed.
+  const first = texts.map((text) => plain(plainText(text, post.textFormat))).find((text) => text !== '');
   if (first !== undefined) return truncateAtWord(first);
   const title = plain(post.title);
   const author = plain(post.authorName);

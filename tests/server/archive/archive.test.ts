@@ -231,6 +231,11 @@ describe('refusals: one line, nothing changed', () => {
       /products row .*: amazon_url: must be empty, an http\(s\) URL/,
     ],
     [
+      'a text format the API does not know',
+      (rows) => (first(rows, 'posts').text_format = 'html'),
+      /posts row .*: text_format/,
+    ],
+    [
       'a NUL in a title',
       (rows) => (first(rows, 'posts').title = 'Nul\u0000here'),
       /posts row .*: title: must not contain control characters/,

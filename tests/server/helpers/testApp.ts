@@ -42,6 +42,14 @@ export async function startTestApp(
     sitemapMaxUrls?: AppOptions['sitemapMaxUrls'];
     /** share the test file's database (the caller drops it); a fresh one otherwise */
     testDb?: TestDb;
+    /** the live stream's timings and caps (tests shorten them) */
+    live?: AppOptions['live'];
+    /** SMTP_URL and MAIL_FROM (tests/server/helpers/smtp.ts runs a real SMTP server); no mail by default */
+    mail?: AppOptions['config']['mail'];
+    /** Fastify logger options (default: silent) */
+    logger?: AppOptions['logger'];
+    /** how often the mail outbox polls (default 3 s) */
+    mailPollMs?: AppOptions['mailPollMs'];
   } = {},
 ): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
@@ -54,6 +62,7 @@ export async function startTestApp(
       publicUrl: options.publicUrl ?? PUBLIC_URL,
       listenUrl: options.listenUrl,
       sessionMaxDays: options.sessionMaxDays,
+      mail: options.mail,
     },
     attemptLimits: options.attemptLimits,
     // Tests only: a cheap argon2id, so a sign-in takes milliseconds (production always uses OWASP_COST).
@@ -65,6 +74,9 @@ export async function startTestApp(
     renderPage: options.renderPage,
     timeouts: options.timeouts,
     sitemapMaxUrls: options.sitemapMaxUrls,
+    live: options.live,
+    mailPollMs: options.mailPollMs,
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -39,6 +39,7 @@ describe('POST /api/blogs', () => {
       readTime: '10 min read',
       imageUrl: 'https://images.example.com/derby.jpg',
       imageAlt: '',
+      textFormat: 'plain',
       sections: [
         {
           id: expect.any(Number),
@@ -77,6 +78,8 @@ describe('POST /api/blogs', () => {
       updatedAt: created.createdAt,
       // '/uploads/abc.png' is no stored upload, and external URLs never have facts
       images: {},
+      // never went live
+      live: null,
     });
     const sectionIds = created.sections.map((s) => s.id);
     const productIds = created.products.map((p) => p.id);
@@ -252,6 +255,7 @@ describe('GET /api/blogs', () => {
       publishAt: null,
       updatedAt: expect.any(String),
       images: {},
+      live: null,
     });
   });
 

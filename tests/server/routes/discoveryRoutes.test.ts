@@ -165,7 +165,7 @@ describe('GET /feed.xml', () => {
       expect(text(only(entry, 'author'), 'name')).toBe(post.authorName);
       // The first words of the post's first paragraph, at most about 155 characters.
       const summary = text(entry, 'summary');
-      expect(post.sections[0]!.paragraph.startsWith(summary.replace(/…$/, ''))).toBe(true);
+      expect((post.sections[0] as { paragraph: string }).paragraph.startsWith(summary.replace(/…$/, ''))).toBe(true);
       expect(summary.length).toBeGreaterThan(40);
       expect(summary.length).toBeLessThanOrEqual(155);
     });

@@ -96,7 +96,7 @@ describe('text fields', () => {
     const paragraph = 'First line\n\tindented\r\nthird';
     const res = await post(withValue('header.sections[0].paragraph', paragraph));
     expect(res.statusCode).toBe(201);
-    expect(res.json<BlogPost>().sections[0]!.paragraph).toBe(paragraph);
+    expect(res.json<BlogPost>().sections[0]).toHaveProperty('paragraph', paragraph);
   });
 });
 

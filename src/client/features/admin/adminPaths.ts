@@ -11,4 +11,7 @@ export const adminPaths = {
   preview: (id: number | string) => pathTo('adminPreview', { id }),
   history: (id: number | string) => pathTo('adminHistory', { id }),
   trash: () => pathTo('adminTrash'),
+  live: (id: number | string) => pathTo('adminLive', { id }),
+  review: () => pathTo('adminReview'),
+  inbox: () => pathTo('adminInbox'),
 } as const;

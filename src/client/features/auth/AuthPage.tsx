@@ -1,24 +1,26 @@
 // /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server. Sign-in posts the email and
 // password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
 // (/auth?setup=…); a reset link (/auth?reset=…, from `npm run staff -- reset-password`) sets a new password.
-// Success lands on `next` when it is a path on this site, else on the editor.
+// Success lands on `next` when it is a path on this site, else on the editor. "Forgot password?" mails a reset link
+// where the site can send mail; elsewhere the card says to ask an owner for one.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LogIn, UserPlus } from 'lucide-react';
+import { LogIn, Mail, UserPlus } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { sessionKnown } from '../../app/authSlice';
 import { setSignedInHint } from '../../app/session';
-import { useMutationRunner } from '../../api/queryHooks';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEndpointQuery, useMutationRunner } from '../../api/queryHooks';
 import { sessionApi } from '../../api/sessionApi';
 import type { StaffUser } from '../../../contract/types';
 import { PASSWORD_MIN } from '../../../contract/passwords';
 import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
 
-type Mode = 'sign-in' | 'sign-up' | 'reset';
+type Mode = 'sign-in' | 'sign-up' | 'reset' | 'forgot';
 /** A refusal as the card shows it: SPEC's words or the server's, and when to try again after too many attempts. */
 type Failure = { text: string; retryAfter?: number };
 
@@ -30,6 +32,11 @@ export const INVITATION_NEEDED =
 export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
 /** When the server refuses a reset link without saying why. */
 export const RESET_INVALID = 'This password reset link is not valid: ask for a new one.';
+
+export const ASK_AN_OWNER = 'Forgot your password? Ask an owner to send you a reset link.';
+/** Said whether or not the email has an account, so the card tells nobody which emails have one. */
+export const RESET_LINK_SENT =
+  'If an account has this email, a password reset link is on its way. It works once, for 30 minutes.';
 
 /** A refused request's status, body and Retry-After (see sessionApi); no status when no answer came. */
 const refusal = (error: unknown) => {
@@ -56,6 +63,7 @@ export function AuthPage() {
   const signIn = useMutationRunner(sessionApi.endpoints.signIn);
   const signUp = useMutationRunner(sessionApi.endpoints.signUp);
   const resetPassword = useMutationRunner(sessionApi.endpoints.resetPassword);
+  const requestReset = useMutationRunner(sessionApi.endpoints.resetRequested);
   const navigate = useNavigate();
   // Read by hand: useSearchParams would add to the shared router code every visitor downloads.
   const search = new URLSearchParams(useLocation().search);
@@ -70,9 +78,13 @@ export function AuthPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<Failure | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [linkSent, setLinkSent] = useState(false);
   const signingIn = mode === 'sign-in';
   const resetting = mode === 'reset';
-  const title = signingIn ? 'Sign In' : resetting ? 'Set a New Password' : 'Sign Up';
+  const forgetting = mode === 'forgot';
+  const title = signingIn ? 'Sign In' : resetting ? 'Set a New Password' : forgetting ? 'Reset Password' : 'Sign Up';
+  // Asked on the sign-in card only: whether "Forgot password?" can mail a link here.
+  const mail = useEndpointQuery(sessionApi.endpoints.mailStatus, signingIn || forgetting ? undefined : skipToken).data;
   useDocumentTitle(title);
 
   /** SPEC's "An error occurred", with when to try again after too many attempts (never "Incorrect password"). */
@@ -84,6 +96,16 @@ export function AuthPage() {
       return { text: errorOf(data) ?? fallback };
     return generic(failure);
   };
+
+  async function sendResetLink() {
+    try {
+      await requestReset({ email });
+      setLinkSent(true);
+    } catch (failure) {
+      setError(explained(failure, GENERIC_ERROR));
+    }
+    setBusy(false);
+  }
 
   async function send(): Promise<Failure | StaffUser> {
     if (signingIn) {
@@ -114,6 +136,7 @@ export function AuthPage() {
     if (busy) return;
     setError(undefined);
     setBusy(true);
+    if (forgetting) return sendResetLink();
     try {
       const outcome = await send();
       if (!('text' in outcome)) {
@@ -142,9 +165,11 @@ export function AuthPage() {
             ? 'Sign in to write and publish posts.'
             : resetting
               ? 'Choose a new password for your account. Every other session of it ends.'
-              : setup
-                ? 'Create the owner account of this site.'
-                : 'Create an account to write and publish posts.'}
+              : forgetting
+                ? 'Enter the email of your account: we mail it a link that sets a new password.'
+                : setup
+                  ? 'Create the owner account of this site.'
+                  : 'Create an account to write and publish posts.'}
         </p>
         <form className={styles.form} onSubmit={submit} aria-describedby={error ? `${id}-error` : undefined}>
           {!resetting && (
@@ -159,31 +184,34 @@ export function AuthPage() {
                 onChange={(event) => {
                   setEmail(event.target.value);
                   setError(undefined);
+                  setLinkSent(false);
                 }}
               />
             </div>
           )}
-          <div className={styles.field}>
-            <label htmlFor={`${id}-password`}>{resetting ? 'New password' : 'Password'}</label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              required
-              minLength={signingIn ? undefined : PASSWORD_MIN}
-              aria-describedby={signingIn ? undefined : `${id}-password-hint`}
-              autoComplete={signingIn ? 'current-password' : 'new-password'}
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError(undefined);
-              }}
-            />
-            {!signingIn && (
-              <p id={`${id}-password-hint`} className={styles.hint}>
-                At least {PASSWORD_MIN} characters, not your email.
-              </p>
-            )}
-          </div>
+          {!forgetting && (
+            <div className={styles.field}>
+              <label htmlFor={`${id}-password`}>{resetting ? 'New password' : 'Password'}</label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                required
+                minLength={signingIn ? undefined : PASSWORD_MIN}
+                aria-describedby={signingIn ? undefined : `${id}-password-hint`}
+                autoComplete={signingIn ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setError(undefined);
+                }}
+              />
+              {!signingIn && (
+                <p id={`${id}-password-hint`} className={styles.hint}>
+                  At least {PASSWORD_MIN} characters, not your email.
+                </p>
+              )}
+            </div>
+          )}
           {error && (
             <p id={`${id}-error`} className={styles.error} role="alert">
               {error.text}
@@ -192,11 +220,37 @@ export function AuthPage() {
               )}
             </p>
           )}
+          {forgetting && (
+            <p role="status" className={styles.hint}>
+              {linkSent && RESET_LINK_SENT}
+            </p>
+          )}
           <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
-            {!busy && (signingIn ? <LogIn size={18} aria-hidden="true" /> : <UserPlus size={18} aria-hidden="true" />)}
-            {busy ? 'Processing...' : resetting ? 'Set Password' : title}
+            {!busy &&
+              (signingIn ? (
+                <LogIn size={18} aria-hidden="true" />
+              ) : forgetting ? (
+                <Mail size={18} aria-hidden="true" />
+              ) : (
+                <UserPlus size={18} aria-hidden="true" />
+              ))}
+            {busy ? 'Processing...' : resetting ? 'Set Password' : forgetting ? 'Send Reset Link' : title}
           </button>
         </form>
+        {signingIn && mail === true && (
+          <button
+            type="button"
+            className={styles.toggle}
+            onClick={() => {
+              setMode('forgot');
+              setError(undefined);
+              setLinkSent(false);
+            }}
+          >
+            Forgot password?
+          </button>
+        )}
+        {signingIn && mail === false && <p className={styles.hint}>{ASK_AN_OWNER}</p>}
         <button
           type="button"
           className={styles.toggle}

@@ -29,6 +29,7 @@ function PostListItem({ post }: { post: BlogSummary }) {
           <Link to={paths.post(post.id)} className={styles.link}>
             {post.title}
           </Link>
+          {post.live?.state === 'live' && <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>}
         </h2>
         {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}

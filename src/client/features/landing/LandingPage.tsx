@@ -2,6 +2,11 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, Bell, TrendingUp, Users } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useEndpointQuery } from '../../api/queryHooks';
+import { LiveBadge, ScoreLine } from '../../components/live/LiveBadge';
+import { byline, PrimaryTag } from '../../components/TagLinks';
+import type { BlogSummary } from '../../../contract/types';
+import { homeApi } from './homeApi';
 import styles from './LandingPage.module.scss';
 
 const FEATURES = [
@@ -21,6 +26,52 @@ const FEATURES = [
     text: 'Fresh posts on match days and in between, so you never miss what moved the game.',
   },
 ];
+
+function StoryItem({ post, score }: { post: BlogSummary; score?: boolean }) {
+  return (
+    <li className={styles.story}>
+      <h3>
+        <Link to={paths.post(post.id)}>{post.title}</Link>
+        {post.live?.state === 'live' && <LiveBadge live={post.live} />}
+      </h3>
+      {score ? <ScoreLine live={post.live ?? null} /> : byline(post) && <p>{byline(post)}</p>}
+      {!score && <PrimaryTag tag={post.tags?.[0]} />}
+    </li>
+  );
+}
+
+/** Under the hero and the blurbs: the posts live now (absent when none) and the newest stories. */
+function HomeLists() {
+  const { data } = useEndpointQuery(homeApi.endpoints.getHome, undefined);
+  if (!data) return null;
+  return (
+    <>
+      {data.live.length > 0 && (
+        <section aria-labelledby="live-now" className={styles.lists}>
+          <h2 id="live-now">Live now</h2>
+          <ul className={styles.stories}>
+            {data.live.map((post) => (
+              <StoryItem key={post.id} post={post} score />
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.latest.length > 0 && (
+        <section aria-labelledby="latest-stories" className={styles.lists}>
+          <h2 id="latest-stories">Latest stories</h2>
+          <ul className={styles.stories}>
+            {data.latest.map((post) => (
+              <StoryItem key={post.id} post={post} />
+            ))}
+          </ul>
+          <p>
+            <Link to={paths.blog()}>All stories</Link>
+          </p>
+        </section>
+      )}
+    </>
+  );
+}
 
 export function LandingPage() {
   useDocumentTitle();
@@ -55,6 +106,7 @@ export function LandingPage() {
           ))}
         </ul>
       </section>
+      <HomeLists />
     </>
   );
 }

@@ -1,6 +1,6 @@
 // /page/:id (SPEC 2): loading, the server's error text, or the post. Products are validated with the contract schema
 // (SPEC 8): invalid data is logged and only the product section is hidden.
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { serverErrorText } from '../../api/apiErrors';
@@ -13,6 +13,9 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, TagLinks } from '../../components/TagLinks';
 import { relatedApi } from './relatedApi';
 import styles from './PostPage.module.scss';
+
+// Only a live post's page loads the live code: its entries, the stream and the waiting updates.
+const LiveCoverage = lazy(() => import('./live/LiveCoverage').then((m) => ({ default: m.LiveCoverage })));
 
 export const FETCH_ERROR_TEXT = 'Failed to fetch blog content';
 
@@ -75,7 +78,24 @@ export function PostPage() {
   if (post)
     return (
       <>
-        <Article article={post} products={products} tagLinks={<TagLinks tags={post.tags} />} />
+        <Article
+          article={post}
+          products={products}
+          tagLinks={<TagLinks tags={post.tags} />}
+          titleBadge={
+            post.live &&
+            (post.live.state === 'live' ? (
+              <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>
+            ) : (
+              <span className={styles.liveBadge}>Ended</span>
+            ))
+          }
+        />
+        {post.live && (
+          <Suspense fallback={null}>
+            <LiveCoverage id={id} live={post.live} format={post.textFormat} />
+          </Suspense>
+        )}
         {primary && <MoreOn id={id} tagName={primary.name} />}
       </>
     );

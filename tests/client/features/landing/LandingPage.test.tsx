@@ -1,4 +1,8 @@
-import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import type { BlogSummary } from '../../../../src/contract/types';
+import { sampleSummaries } from '../../fixtures/posts';
+import { API, server } from '../../helpers/mswServer';
 import { renderApp } from '../../helpers/renderWithProviders';
 
 test('the landing page has a hero title, a tagline and the three feature blurbs', async () => {
@@ -20,4 +24,38 @@ test('the hero button opens the blog list', async () => {
   await user.click(button);
   expect(await screen.findByRole('heading', { level: 1, name: 'Latest Sports Stories' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/blog');
+});
+
+test('under the blurbs: "Live now" with each live post\'s score line, and "Latest stories" (6 at most) with the full list', async () => {
+  const story = (id: number, extra: Partial<BlogSummary> = {}): BlogSummary => ({
+    ...sampleSummaries[0],
+    id,
+    title: `Story ${id}`,
+    ...extra,
+  });
+  const live: BlogSummary['live'] = {
+    state: 'live',
+    startedAt: '2026-11-26T15:00:00.000Z',
+    endedAt: null,
+    match: { home: 'Arsenal', away: 'Chelsea', homeScore: '2', awayScore: '1', clock: "87'" },
+  };
+  server.use(
+    http.get(`${API}/blogs`, () =>
+      HttpResponse.json([story(9, { title: 'Derby day', live }), ...[8, 7, 6, 5, 4, 3, 2].map((id) => story(id))]),
+    ),
+  );
+  renderApp('/');
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  expect(within(liveNow).getByRole('link', { name: 'Derby day' })).toHaveAttribute('href', '/page/9');
+  expect(within(liveNow).getByText('Arsenal 2–1 Chelsea')).toBeInTheDocument();
+  expect(within(liveNow).getByText('Live')).toBeInTheDocument();
+  const latest = screen.getByRole('region', { name: 'Latest stories' });
+  expect(within(latest).getAllByRole('listitem')).toHaveLength(6);
+  expect(within(latest).getByRole('link', { name: 'All stories' })).toHaveAttribute('href', '/blog');
+});
+
+test('with no post live there is no "Live now"', async () => {
+  renderApp('/');
+  expect(await screen.findByRole('region', { name: 'Latest stories' })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument();
 });

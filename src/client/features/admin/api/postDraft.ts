@@ -10,6 +10,7 @@ const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =
 
 function publishingOf(post: AdminPost): DraftStatus {
   if (post.status === 'draft') return { status: 'draft', publishAt: '' };
+  if (post.status === 'review') return { status: 'review', publishAt: '' };
   if (post.status === 'scheduled') return { status: 'scheduled', publishAt: isoToLocalInput(post.publishAt) };
   return { status: 'published', publishAt: '' };
 }
@@ -17,6 +18,12 @@ function publishingOf(post: AdminPost): DraftStatus {
 export function postToDraft(post: AdminPost): Draft {
   const sections: DraftSection[] = (Array.isArray(post.sections) ? post.sections : []).map((section, index) => {
     const id = `post-s${index}`;
+    if (section.type === 'image') {
+      const { image, alt, caption, credit } = section;
+      return { id, type: 'image', image, alt, caption, credit };
+    }
+    if (section.type === 'quote') return { id, type: 'quote', text: section.text, cite: section.cite };
+    if (section.type === 'video') return { id, type: 'video', url: section.url, caption: section.caption };
     const base = { id, icon: section.icon, title: section.title, paragraph: section.paragraph };
     return section.type === 'two-column'
       ? {

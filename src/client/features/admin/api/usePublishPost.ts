@@ -10,6 +10,7 @@ import {
   footerChanged,
   headerChanged,
   postPublished,
+  sectionChanged,
   selectAccessToken,
   selectPublishing,
   selectSubmission,
@@ -18,6 +19,7 @@ import {
 import type { DraftStatus } from '../draft/draftTypes';
 import { formatLocalTime, localInputToIso } from '../draft/localTime';
 import { clearPendingImages, getPendingImages, setPendingImage } from '../images/pendingImages';
+import type { ImageSlot } from '../images/pendingImages';
 import { uploadApi } from './uploadApi';
 import type { UploadImageArgs } from './uploadApi';
 import type { UploadResult } from '../../../../contract/types';
@@ -31,6 +33,7 @@ export type PublishedPost = { id: number; title: string; publishing: DraftStatus
 /** What the status line beside Submit says a submitted post now is. */
 export function submittedText({ title, publishing }: PublishedPost, verb = 'Published'): string {
   if (publishing.status === 'draft') return `Saved “${title}” as a draft.`;
+  if (publishing.status === 'review') return `Submitted “${title}” for review.`;
   if (publishing.status === 'scheduled') {
     return `Scheduled “${title}” for ${formatLocalTime(localInputToIso(publishing.publishAt))}.`;
   }
@@ -47,7 +50,7 @@ export async function uploadPendingImages(
   upload: (args: UploadImageArgs) => Promise<UploadResult>,
   apply: (action: UnknownAction) => void,
 ): Promise<void> {
-  const { headerImage, authorImage } = getPendingImages(scope);
+  const { headerImage, authorImage, ...sectionImages } = getPendingImages(scope);
   if (headerImage) {
     const { url, image } = await upload({ file: headerImage.file, accessToken });
     // The facts let the preview show the uploaded image at its size (srcset) instead of the local file.
@@ -60,6 +63,13 @@ export async function uploadPendingImages(
     if (image) rememberImages({ [url]: image });
     apply(footerChanged({ imageUrl: url }));
     setPendingImage('authorImage', null, scope);
+  }
+  for (const [slot, pendingImage] of Object.entries(sectionImages)) {
+    if (!pendingImage) continue;
+    const { url, image } = await upload({ file: pendingImage.file, accessToken });
+    if (image) rememberImages({ [url]: image });
+    apply(sectionChanged({ sectionId: slot.slice('section:'.length), changes: { image: url } }));
+    setPendingImage(slot as ImageSlot, null, scope);
   }
 }
 

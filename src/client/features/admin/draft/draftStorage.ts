@@ -42,7 +42,22 @@ function readColumn(value: unknown): DraftColumn | null {
 
 function readSection(value: unknown): DraftSection | null {
   if (!isRecord(value)) return null;
-  const base = { id: id(value.id, 'section'), icon: text(value.icon), title: text(value.title) };
+  const sectionId = id(value.id, 'section');
+  if (value.type === 'image') {
+    const { image, alt, caption, credit } = value;
+    return {
+      id: sectionId,
+      type: 'image',
+      image: text(image),
+      alt: text(alt),
+      caption: text(caption),
+      credit: text(credit),
+    };
+  }
+  if (value.type === 'quote') return { id: sectionId, type: 'quote', text: text(value.text), cite: text(value.cite) };
+  if (value.type === 'video')
+    return { id: sectionId, type: 'video', url: text(value.url), caption: text(value.caption) };
+  const base = { id: sectionId, icon: text(value.icon), title: text(value.title) };
   const paragraph = text(value.paragraph);
   if (value.type === 'single-paragraph') {
     return { ...base, type: 'single-paragraph', paragraph, list: array(value.list, readItem) };

@@ -15,7 +15,22 @@ export type DraftSingleParagraphSection = DraftSectionBase & { type: 'single-par
 
 export type DraftTwoColumnSection = DraftSectionBase & { type: 'two-column'; columns: DraftColumn[] };
 
-export type DraftSection = DraftSingleParagraphSection | DraftTwoColumnSection;
+/** A photo inside the story: an uploaded (or pending) image or an https URL, with required alt text. */
+export type DraftImageSection = {
+  id: string;
+  type: 'image';
+  image: string;
+  alt: string;
+  caption: string;
+  credit: string;
+};
+
+export type DraftQuoteSection = { id: string; type: 'quote'; text: string; cite: string };
+
+export type DraftVideoSection = { id: string; type: 'video'; url: string; caption: string };
+
+export type DraftSection =
+  DraftSingleParagraphSection | DraftTwoColumnSection | DraftImageSection | DraftQuoteSection | DraftVideoSection;
 
 export type SectionType = DraftSection['type'];
 
@@ -65,11 +80,18 @@ export type ListTarget = { sectionId: string; columnId?: string };
 
 /** What the header's fields edit (the text format is the post's, set when it is started or loaded). */
 export type HeaderFields = Omit<DraftHeader, 'sections' | 'textFormat'>;
-export type SectionFields = Pick<DraftSection, 'icon' | 'title' | 'paragraph'>;
+export type SectionFields = Pick<DraftSectionBase, 'icon' | 'title' | 'paragraph'>;
+/** The strings of a photo, quote or video section an edit may change. */
+export type MediaSectionFields = Omit<DraftImageSection, 'id' | 'type'> &
+  Omit<DraftQuoteSection, 'id' | 'type'> &
+  Omit<DraftVideoSection, 'id' | 'type'>;
 export type ProductFields = Omit<DraftProduct, 'id'>;
 
 /** The submit shape with the status fields of the API's manage routes. */
-export type StatusSubmission = BlogSubmission & { status?: 'published' | 'draft'; publishAt?: string | null };
+export type StatusSubmission = BlogSubmission & {
+  status?: 'published' | 'draft' | 'review';
+  publishAt?: string | null;
+};
 
 export type EditDraft = {
   /** the ETag of the version this draft started from: sent as If-Match, so a newer version is never overwritten */

@@ -16,6 +16,7 @@ import type {
   ListTarget,
   ProductFields,
   SectionFields,
+  MediaSectionFields,
   SectionType,
   StatusSubmission,
   DraftFooter,
@@ -143,16 +144,20 @@ function findList(state: EditorState, { sectionId, columnId }: ListTarget): Draf
   const section = findSection(state, sectionId);
   if (!section) return undefined;
   if (section.type === 'single-paragraph') return columnId === undefined ? section.list : undefined;
+  if (section.type !== 'two-column') return undefined;
   return section.columns.find((column) => column.id === columnId)?.list;
 }
 
 function emptySection(type: SectionType, id: string): DraftSection {
+  if (type === 'image') return { id, type, image: '', alt: '', caption: '', credit: '' };
+  if (type === 'quote') return { id, type, text: '', cite: '' };
+  if (type === 'video') return { id, type, url: '', caption: '' };
   const base = { id, icon: NEW_SECTION_ICON, title: '', paragraph: '' };
   return type === 'single-paragraph'
     ? { ...base, type, list: [] }
     : {
         ...base,
-        type,
+        type: 'two-column',
         columns: [
           { id: `${id}-c1`, heading: '', list: [] },
           { id: `${id}-c2`, heading: '', list: [] },
@@ -178,7 +183,10 @@ const baseEditorSlice = createSlice({
     sectionRemoved(state, action: PayloadAction<{ sectionId: string }>) {
       state.header.sections = state.header.sections.filter((section) => section.id !== action.payload.sectionId);
     },
-    sectionChanged(state, action: PayloadAction<{ sectionId: string; changes: Partial<SectionFields> }>) {
+    sectionChanged(
+      state,
+      action: PayloadAction<{ sectionId: string; changes: Partial<SectionFields> | Partial<MediaSectionFields> }>,
+    ) {
       const section = findSection(state, action.payload.sectionId);
       if (section) Object.assign(section, action.payload.changes);
     },
@@ -259,6 +267,12 @@ const baseEditorSlice = createSlice({
 const listText = (list: DraftListItem[]) => list.map((entry) => entry.text);
 
 function toSectionInput(section: DraftSection): SectionInput {
+  if (section.type === 'image') {
+    const { image, alt, caption, credit } = section;
+    return { type: 'image', image, alt, caption, credit };
+  }
+  if (section.type === 'quote') return { type: 'quote', text: section.text, cite: section.cite };
+  if (section.type === 'video') return { type: 'video', url: section.url, caption: section.caption };
   const { icon, title, paragraph } = section;
   return section.type === 'single-paragraph'
     ? { type: 'single-paragraph', icon, title, paragraph, list: listText(section.list) }
@@ -287,6 +301,7 @@ export function toStatusFields(
   explicit: boolean,
 ): Pick<StatusSubmission, 'status' | 'publishAt'> {
   if (status === 'draft') return { status: 'draft', publishAt: null };
+  if (status === 'review') return { status: 'review', publishAt: null };
   if (status === 'scheduled') {
     const iso = localInputToIso(publishAt);
     if (!iso) throw new MissingPublishTimeError();

@@ -3,6 +3,7 @@
 import { Article } from '../../../components/Article';
 import type { ArticleData } from '../../../components/Article';
 import type { BlogPost, Section } from '../../../../contract/types';
+import { parseYouTube } from '../../../../contract/video';
 import type { ProductCardData } from '../../../components/ProductCard';
 import { useDraftScope, useDraftSelector } from '../draft/draftScope';
 import type { Draft, DraftListItem, DraftSection } from '../draft/draftTypes';
@@ -14,6 +15,23 @@ const entries = (list: readonly DraftListItem[]) => list.map((entry) => ({ item:
 
 /** A draft's section as the read shape has it (ids by position: the preview never links to one). */
 function toSection(section: DraftSection, index: number): Section {
+  if (section.type === 'image') {
+    const { image, alt, caption, credit } = section;
+    return { id: index, type: 'image', image, alt, caption, credit };
+  }
+  if (section.type === 'quote') return { id: index, type: 'quote', text: section.text, cite: section.cite };
+  if (section.type === 'video') {
+    // An address that is no YouTube video yet previews as a facade with no video (the field says what is wrong).
+    const video = parseYouTube(section.url);
+    return {
+      id: index,
+      type: 'video',
+      url: section.url,
+      caption: section.caption,
+      videoId: video?.videoId ?? '',
+      start: video?.start ?? 0,
+    };
+  }
   const { icon, title, paragraph } = section;
   return section.type === 'two-column'
     ? {

@@ -70,6 +70,18 @@ const selectHeader = (draft: Draft) => draft.header;
 function storyTexts(draft: Draft): string[] {
   const texts = [draft.header.title];
   for (const section of draft.header.sections) {
+    if (section.type === 'image') {
+      texts.push(section.caption);
+      continue;
+    }
+    if (section.type === 'quote') {
+      texts.push(section.text, section.cite);
+      continue;
+    }
+    if (section.type === 'video') {
+      texts.push(section.caption);
+      continue;
+    }
     texts.push(section.title, section.paragraph);
     const lists = section.type === 'two-column' ? section.columns : [{ heading: '', list: section.list }];
     for (const column of lists) texts.push(column.heading, ...column.list.map((entry) => entry.text));

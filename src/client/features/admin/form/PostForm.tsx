@@ -11,6 +11,7 @@ import { HeaderFields } from './HeaderFields';
 import { ProductsEditor } from './lists/ProductsEditor';
 import { SectionsEditor } from './lists/SectionsEditor';
 import { StatusFields } from './StatusFields';
+import { ReviewActions } from './ReviewActions';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from './PostForm.module.scss';
 
@@ -122,6 +123,7 @@ export function PostForm({ label, onSubmit, busy, discard, children }: PostFormP
             <Send size={16} aria-hidden="true" />
             Submit
           </button>
+          <ReviewActions onSubmit={onSubmit} busy={busy} />
           {discard}
         </div>
         {children}

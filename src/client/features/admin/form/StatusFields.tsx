@@ -1,8 +1,10 @@
 // Where the post stands once submitted: Published (now), Draft (only the admin sees it) or Scheduled (public by itself
-// at the chosen time). The time is the admin's local time; it is sent with their offset (localTime.ts). A contributor
-// may only save drafts (the server refuses them anything else), so their control offers Draft alone.
+// at the chosen time), or In review (waiting for an editor). The time is the admin's local time; it is sent with their
+// offset (localTime.ts). The control offers what the server would allow the signed-in role (allowedStatuses): a
+// contributor saves drafts and submits them for review.
 import { useEffect, useId } from 'react';
 import type { PostStatus } from '../../../../contract/types';
+import { allowedStatuses } from '../../../../contract/desk';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
@@ -30,14 +32,17 @@ export function StatusFields() {
   const id = useId();
   const dispatch = useDraftDispatch();
   const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
-  const draftOnly = useAppSelector(selectUser)?.role === 'contributor';
-  const offered = draftOnly
-    ? (['draft'] as PostStatus[])
-    : (Object.keys(STATUS_LABELS) as PostStatus[]).filter((value) => value !== 'review');
+  const role = useAppSelector(selectUser)?.role;
+  const draftOnly = role === 'contributor';
+  // The writer's own post (the server refuses the rest); 'published' covers scheduling too.
+  const allowed = role ? allowedStatuses({ role, own: true, from: 'draft' }) : ['draft', 'review', 'published'];
+  const offered = (Object.keys(STATUS_LABELS) as PostStatus[]).filter((value) =>
+    allowed.includes(value === 'scheduled' ? 'published' : (value as 'draft' | 'review' | 'published')),
+  );
   // A draft restored from before (or the sample) may say Published: a contributor's becomes a draft.
   useEffect(() => {
-    if (draftOnly && status !== 'draft') dispatch(publishingChanged({ status: 'draft' }));
-  }, [draftOnly, status, dispatch]);
+    if (!offered.includes(status)) dispatch(publishingChanged({ status: 'draft' }));
+  }, [offered, status, dispatch]);
   return (
     <div className={formStyles.grid}>
       <div className={fieldStyles.field}>
@@ -58,13 +63,15 @@ export function StatusFields() {
           ))}
         </select>
         <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {draftOnly
-            ? 'As a contributor you save drafts; an author, editor or owner publishes them.'
-            : status === 'draft'
-              ? 'Only staff see a draft; readers do not.'
-              : status === 'scheduled'
-                ? 'Readers see the post from the time below; until then it is hidden.'
-                : 'Readers see the post as soon as you submit.'}
+          {status === 'review'
+            ? 'Editors see the post in their review queue; readers do not.'
+            : draftOnly
+              ? 'As a contributor you save drafts and submit them for review; an editor or owner publishes them.'
+              : status === 'draft'
+                ? 'Only staff see a draft; readers do not.'
+                : status === 'scheduled'
+                  ? 'Readers see the post from the time below; until then it is hidden.'
+                  : 'Readers see the post as soon as you submit.'}
         </p>
       </div>
       {status === 'scheduled' && (

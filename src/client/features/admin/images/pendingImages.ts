@@ -6,11 +6,18 @@
 import { useSyncExternalStore } from 'react';
 import { clearPendingFiles, loadPendingFile, storePendingFile } from './pendingImageStore';
 
-export type ImageSlot = 'headerImage' | 'authorImage';
+/** The header's, the author's, or a photo section's (`section:<section id>`). */
+export type ImageSlot = 'headerImage' | 'authorImage' | `section:${string}`;
+
+/** The slot of a photo section's image. */
+export const sectionSlot = (sectionId: string): ImageSlot => `section:${sectionId}`;
 
 export type PendingImage = { file: File; previewUrl: string };
 
 const SLOTS: ImageSlot[] = ['headerImage', 'authorImage'];
+
+/** The scope's pending photo-section keys (scope '' is the new post: its keys start with 'section:', not 'edit:'). */
+const sectionKeysOf = (scope: string) => Object.keys(pending).filter((key) => key.startsWith(`${scope}section:`));
 
 /** Keyed by scope + slot, e.g. 'headerImage' (the new post, as before scopes existed) or 'edit:7:headerImage'. */
 let pending: Record<string, PendingImage> = {};
@@ -49,7 +56,8 @@ const keysOf = (scope: string) => SLOTS.map((slot) => scope + slot);
 export function setPendingImage(slot: ImageSlot, file: File | null, scope = ''): void {
   changes += 1;
   put(scope + slot, file);
-  void storePendingFile(scope + slot, file);
+  // A photo section's file lives for this page only: its slot is named by a section id the reload may not bring back.
+  if ((SLOTS as string[]).includes(slot)) void storePendingFile(scope + slot, file);
 }
 
 /** Brings back the files chosen before a reload; a slot the admin has set or cleared since is left as it is. */
@@ -68,6 +76,7 @@ export async function restorePendingImages(scope = ''): Promise<void> {
 export function getPendingImages(scope = ''): Partial<Record<ImageSlot, PendingImage>> {
   const images: Partial<Record<ImageSlot, PendingImage>> = {};
   for (const slot of SLOTS) if (pending[scope + slot]) images[slot] = pending[scope + slot];
+  for (const key of sectionKeysOf(scope)) images[key.slice(scope.length) as ImageSlot] = pending[key];
   return images;
 }
 
@@ -76,7 +85,7 @@ export function clearPendingImages(scope = ''): void {
   changes += 1;
   const keys = keysOf(scope);
   const next = { ...pending };
-  for (const key of keys) {
+  for (const key of [...keys, ...sectionKeysOf(scope)]) {
     revoke(next[key]);
     delete next[key];
   }

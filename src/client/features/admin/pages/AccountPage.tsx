@@ -1,5 +1,5 @@
-// /admin/account: the signed-in admin changes their own password (POST /api/account/password). The server then ends
-// every other session of the account; this one stays.
+// /admin/account: the signed-in admin's author profile (ProfileForm), and their own password (POST
+// /api/account/password). The server then ends every other session of the account; this one stays.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
@@ -12,6 +12,7 @@ import { ROLE_LABELS } from '../../../../contract/roles';
 import { PASSWORD_MIN } from '../../../../contract/passwords';
 import { BusySubmit, Field, failureText } from './staffForm';
 import { Outcome } from './pageParts';
+import { ProfileForm } from './ProfileForm';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
@@ -57,6 +58,7 @@ export function AccountPage() {
           Signed in as {user.name ? `${user.name} (${user.email})` : user.email}, {ROLE_LABELS[user.role]}.
         </p>
       )}
+      <ProfileForm />
       <form className={pageStyles.formCard} noValidate aria-label="Change password" onSubmit={(e) => void submit(e)}>
         <Field
           label="Current password"

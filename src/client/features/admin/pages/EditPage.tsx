@@ -30,6 +30,7 @@ import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { AllPostsLink } from './pageParts';
+import { NotesPanel } from './NotesPanel';
 
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
 
@@ -202,6 +203,7 @@ export function EditPage() {
           )}
         </PostForm>
       </DraftScopeProvider>
+      <NotesPanel postId={id} />
     </div>
   );
 }

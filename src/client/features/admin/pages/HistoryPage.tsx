@@ -7,6 +7,8 @@ import { Link, useParams } from 'react-router-dom';
 import { History, PenLine, RotateCcw } from 'lucide-react';
 import { parsePostId } from '../../../../contract/routes';
 import type { RevisionSummary } from '../../../../contract/types';
+import type { ReviewStep } from '../../../../contract/desk';
+import { deskApi } from '../api/deskApi';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -23,7 +25,28 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
+import { DiffList } from './DiffList';
 import { AccessForm, AllPostsLink, ReadStatus, revisionTime } from './pageParts';
+
+/** A review step as the history reads it: "Submitted for review by Sam", "Changes requested by Kim: cut the intro". */
+export function reviewStepText(step: ReviewStep): string {
+  const by = step.by || 'unknown';
+  if (step.kind === 'submitted') return `Submitted for review by ${by}`;
+  if (step.kind === 'withdrawn') return `Withdrawn by ${by}`;
+  if (step.kind === 'approved') return `Approved by ${by}`;
+  return `Changes requested by ${by}: ${step.note ?? ''}`;
+}
+
+type HistoryEntry = { at: string; revision: RevisionSummary } | { at: string; step: ReviewStep };
+
+/** The versions and the review steps in one list, newest first. */
+function historyEntries(revisions: RevisionSummary[], steps: ReviewStep[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [
+    ...revisions.map((revision) => ({ at: revision.savedAt, revision })),
+    ...steps.map((step) => ({ at: step.at, step })),
+  ];
+  return entries.sort((a, b) => (Date.parse(b.at) || 0) - (Date.parse(a.at) || 0));
+}
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
 
@@ -42,6 +65,8 @@ export function HistoryPage() {
   const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
 
   const list = useEndpointQuery(keepingApi.endpoints.revisions, shown ?? skipToken);
+  // The review steps join the list when the server keeps them; without them the versions alone are shown.
+  const steps = useEndpointQuery(deskApi.endpoints.reviewSteps, shown === null ? skipToken : id);
   const current = useAdminPostQuery(shown === null ? null : { id, token: shown.token, load: shown.load });
   const version = useEndpointQuery(
     keepingApi.endpoints.revision,
@@ -116,26 +141,33 @@ export function HistoryPage() {
             failure={failed ? failureText(list.error ?? current.error) : undefined}
           />
           {revisions !== undefined &&
-            (revisions.length === 0 ? (
+            (revisions.length === 0 && !steps.data?.length ? (
               <p className={fieldStyles.hint}>No earlier versions yet: each save keeps the version it replaces here.</p>
             ) : (
               <ol className={pageStyles.revisions} aria-label="Revisions">
-                {revisions.map((revision) => (
-                  <li key={revision.id}>
-                    <button
-                      type="button"
-                      className={buttons.secondaryButton}
-                      aria-pressed={selected?.id === revision.id}
-                      onClick={() => {
-                        setConfirming(false);
-                        setSelected(revision);
-                      }}
-                    >
-                      <History size={16} aria-hidden="true" />
-                      {revisionTime(revision.savedAt)} by {revision.savedBy || 'unknown'}: “{revision.title}”
-                    </button>
-                  </li>
-                ))}
+                {historyEntries(revisions, steps.data ?? []).map((entry) =>
+                  'step' in entry ? (
+                    <li key={`step-${entry.step.id}`} className={pageStyles.reviewStep}>
+                      {revisionTime(entry.step.at)}: {reviewStepText(entry.step)}
+                    </li>
+                  ) : (
+                    <li key={entry.revision.id}>
+                      <button
+                        type="button"
+                        className={buttons.secondaryButton}
+                        aria-pressed={selected?.id === entry.revision.id}
+                        onClick={() => {
+                          setConfirming(false);
+                          setSelected(entry.revision);
+                        }}
+                      >
+                        <History size={16} aria-hidden="true" />
+                        {revisionTime(entry.revision.savedAt)} by {entry.revision.savedBy || 'unknown'}: “
+                        {entry.revision.title}”
+                      </button>
+                    </li>
+                  ),
+                )}
               </ol>
             ))}
           {selected !== null && (
@@ -152,24 +184,7 @@ export function HistoryPage() {
                 (diff.length === 0 ? (
                   <p className={fieldStyles.hint}>This version is the same as the current post.</p>
                 ) : (
-                  <dl className={pageStyles.diff}>
-                    {diff.map((field) => (
-                      <div key={field.label}>
-                        <dt>{field.label}</dt>
-                        <dd>
-                          {field.parts.map((part, index) =>
-                            part.change === 'removed' ? (
-                              <del key={index}>{part.text}</del>
-                            ) : part.change === 'added' ? (
-                              <ins key={index}>{part.text}</ins>
-                            ) : (
-                              <span key={index}>{part.text}</span>
-                            ),
-                          )}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
+                  <DiffList diff={diff} />
                 ))}
               {version.data &&
                 (confirming ? (

@@ -9,8 +9,18 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectUser } from '../../../app/authSlice';
 import { mayManageAll } from '../../../../contract/roles';
 import { ensureDraftPersisted } from '../draft/draftStorage';
-import { blankDraft, draftBlanked, draftReset, sampleDraft, selectEditor } from '../draft/editorSlice';
+import {
+  blankDraft,
+  draftBlanked,
+  draftReset,
+  footerChanged,
+  sampleDraft,
+  selectEditor,
+  selectFooter,
+} from '../draft/editorSlice';
 import type { Draft } from '../draft/draftTypes';
+import { useEndpointQuery } from '../../../api/queryHooks';
+import { deskApi } from '../api/deskApi';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
 import { PostForm } from '../form/PostForm';
 import { submittedText, usePublishPost } from '../api/usePublishPost';
@@ -26,6 +36,8 @@ const contentOf = ({ header, products, footer }: Draft) =>
 
 const UNTOUCHED = new Set([contentOf(sampleDraft()), contentOf(blankDraft())]);
 
+const SAMPLE_FOOTER = sampleDraft().footer;
+
 export function NewPostPage() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -35,6 +47,21 @@ export function NewPostPage() {
   // From here on the draft is saved as it changes, for as long as the store lives (route changes included).
   useEffect(() => ensureDraftPersisted(store), [store]);
   useEffect(() => void restorePendingImages(), []);
+
+  // A new post's author footer starts from the writer's profile: filled while the footer is still the sample's or
+  // empty (a first visit, a blank post, after Submit or Discard), never over what the writer typed for this post.
+  const profile = useEndpointQuery(deskApi.endpoints.profile, undefined).data;
+  const footer = useAppSelector(selectFooter);
+  useEffect(() => {
+    const sample = SAMPLE_FOOTER;
+    const untouched =
+      (footer.authorName === sample.authorName &&
+        footer.authorTitle === sample.authorTitle &&
+        footer.imageUrl === sample.imageUrl) ||
+      (footer.authorName === '' && footer.authorTitle === '' && footer.imageUrl === '');
+    if (!profile || !untouched || profile.name === '') return;
+    dispatch(footerChanged({ authorName: profile.name, authorTitle: profile.title, imageUrl: profile.photo }));
+  }, [profile, footer, dispatch]);
 
   function discard() {
     if (!window.confirm(DISCARD_CONFIRMATION)) return;

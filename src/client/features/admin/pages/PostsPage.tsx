@@ -1,13 +1,14 @@
 // /admin/posts: every post, drafts and scheduled ones included, newest first, with who wrote and last changed it, and
-// Edit, View, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all); a typed access token
+// Edit, View, Live, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all); a typed access token
 // (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as a Bearer header.
 import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { History, PenLine, Plus, Trash2 } from 'lucide-react';
+import { History, PenLine, Plus, Radio, Trash2 } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { useInfiniteEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
@@ -21,10 +22,12 @@ import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
 import { ActionsCell, AccessForm, AdminTable, ReadStatus, RowButton } from './pageParts';
+import { rowPermissions } from './postPermissions';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
   if (post.status === 'draft') return 'Draft';
+  if (post.status === 'review') return 'In review';
   if (post.status === 'scheduled') {
     const when = formatLocalTime(post.publishAt);
     return when ? `Scheduled for ${when}` : 'Scheduled';
@@ -37,6 +40,8 @@ const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJE
 export function PostsPage() {
   useDocumentTitle('Posts');
   const token = useAppSelector(selectAccessToken);
+  // With a typed token the key's rights apply, not the session's: the list then shows every action.
+  const user = useAppSelector(selectUser);
   const deletePost = useMutationRunner(adminApi.endpoints.deletePost);
   // The list the admin asked for: shown at once (the session reads it); each Show posts is a fresh request with the
   // token typed then, if any.
@@ -124,55 +129,69 @@ export function PostsPage() {
               actions
               rows={posts}
               rowHeader={(post) => post.title}
+              cardsOnPhone
             >
-              {(post) => (
-                <>
-                  <td>{statusText(post)}</td>
-                  <td>{staffName(post.createdBy)}</td>
-                  <td>{staffName(post.updatedBy)}</td>
-                  <ActionsCell
-                    confirm={
-                      confirming === post.id && (
-                        <ConfirmInRow
-                          label={`Delete “${post.title}”?`}
-                          question={`Delete “${post.title}”? It goes to the trash, where it can be restored for 30 days.`}
-                          answer={
-                            <>
-                              <Trash2 size={16} aria-hidden="true" />
-                              Delete post
-                            </>
-                          }
-                          onConfirm={() => void remove(post)}
-                          onCancel={() => setConfirming(null)}
-                        />
-                      )
-                    }
-                  >
-                    <Link to={adminPaths.edit(post.id)} className={buttons.secondaryButton}>
-                      <PenLine size={16} aria-hidden="true" />
-                      Edit<span className="visually-hidden"> “{post.title}”</span>
-                    </Link>
-                    <Link
-                      to={
-                        post.status && post.status !== 'published' ? adminPaths.preview(post.id) : paths.post(post.id)
+              {(post) => {
+                const may = rowPermissions(shown.token ? null : user, post);
+                return (
+                  <>
+                    <td data-label="Status">{statusText(post)}</td>
+                    <td data-label="Created by">{staffName(post.createdBy)}</td>
+                    <td data-label="Updated by">{staffName(post.updatedBy)}</td>
+                    <ActionsCell
+                      confirm={
+                        confirming === post.id && (
+                          <ConfirmInRow
+                            label={`Delete “${post.title}”?`}
+                            question={`Delete “${post.title}”? It goes to the trash, where it can be restored for 30 days.`}
+                            answer={
+                              <>
+                                <Trash2 size={16} aria-hidden="true" />
+                                Delete post
+                              </>
+                            }
+                            onConfirm={() => void remove(post)}
+                            onCancel={() => setConfirming(null)}
+                          />
+                        )
                       }
-                      className={buttons.secondaryButton}
                     >
-                      View<span className="visually-hidden"> “{post.title}”</span>
-                    </Link>
-                    <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
-                      <History size={16} aria-hidden="true" />
-                      History<span className="visually-hidden"> “{post.title}”</span>
-                    </Link>
-                    <RowButton
-                      icon={<Trash2 size={16} aria-hidden="true" />}
-                      label="Delete"
-                      rowName={`“${post.title}”`}
-                      onClick={() => setConfirming(post.id)}
-                    />
-                  </ActionsCell>
-                </>
-              )}
+                      {may.edit && (
+                        <Link to={adminPaths.edit(post.id)} className={buttons.secondaryButton}>
+                          <PenLine size={16} aria-hidden="true" />
+                          Edit<span className="visually-hidden"> “{post.title}”</span>
+                        </Link>
+                      )}
+                      <Link
+                        to={
+                          post.status && post.status !== 'published' ? adminPaths.preview(post.id) : paths.post(post.id)
+                        }
+                        className={buttons.secondaryButton}
+                      >
+                        View<span className="visually-hidden"> “{post.title}”</span>
+                      </Link>
+                      {may.edit && (
+                        <Link to={adminPaths.live(post.id)} className={buttons.secondaryButton}>
+                          <Radio size={16} aria-hidden="true" />
+                          Live<span className="visually-hidden"> “{post.title}”</span>
+                        </Link>
+                      )}
+                      <Link to={adminPaths.history(post.id)} className={buttons.secondaryButton}>
+                        <History size={16} aria-hidden="true" />
+                        History<span className="visually-hidden"> “{post.title}”</span>
+                      </Link>
+                      {may.delete && (
+                        <RowButton
+                          icon={<Trash2 size={16} aria-hidden="true" />}
+                          label="Delete"
+                          rowName={`“${post.title}”`}
+                          onClick={() => setConfirming(post.id)}
+                        />
+                      )}
+                    </ActionsCell>
+                  </>
+                );
+              }}
             </AdminTable>
           </div>
         ))}

@@ -97,6 +97,8 @@ type AdminTableProps<Row extends { id: number }> = {
   rowHeader: (row: Row) => ReactNode;
   /** the row's other cells, each a <td> */
   children: (row: Row) => ReactNode;
+  /** under the phone breakpoint each row becomes a card (its cells stacked, each named by its data-label) */
+  cardsOnPhone?: boolean;
 };
 
 /** A table of rows (posts, accounts, keys), each named by its row header, with an optional actions column. */
@@ -107,9 +109,10 @@ export function AdminTable<Row extends { id: number }>({
   rows,
   rowHeader,
   children,
+  cardsOnPhone = false,
 }: AdminTableProps<Row>) {
   return (
-    <table className={pageStyles.postsTable}>
+    <table className={cardsOnPhone ? `${pageStyles.postsTable} ${pageStyles.cardsOnPhone}` : pageStyles.postsTable}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -2,23 +2,34 @@
 // word by word with the `diff` library's diffWords: what History shows with <del> and <ins>.
 import { diffWords } from 'diff';
 import type { Section } from '../../../../contract/types';
+import type { TextFormat } from '../../../../contract/marks';
+import { plainText } from '../../../../contract/marksParser';
 import type { AdminPost } from '../api/adminApi';
 
 export type DiffPart = { text: string; change: 'removed' | 'added' | 'same' };
 export type FieldDiff = { label: string; parts: DiffPart[] };
 
-function sectionText(section: Section | undefined): string {
+// The texts a reader sees, marks removed (a link shows its text, not its URL), as every plain-text place shows them.
+function sectionText(section: Section | undefined, format: TextFormat | undefined): string {
   if (section === undefined) return '';
+  // A photo, quote or video compares by what a reader sees of it; the stored text is compared with its marks
+  // removed, so a diff shows changed words, not changed syntax.
+  if (section.type === 'image')
+    return [`Photo: ${section.image}`, section.alt, section.caption, section.credit].filter((t) => t !== '').join('\n');
+  if (section.type === 'quote')
+    return [`Quote: ${plainText(section.text, format)}`, section.cite].filter((t) => t !== '').join('\n');
+  if (section.type === 'video') return [`Video: ${section.url}`, section.caption].filter((t) => t !== '').join('\n');
+  const plain = (text: string) => plainText(text, format);
   const lists =
     section.type === 'two-column'
-      ? section.columns.map((c) => [c.heading, ...c.list.map((e) => `• ${e.item}`)].join('\n'))
-      : [section.list.map((e) => `• ${e.item}`).join('\n')];
-  return [`${section.title} (${section.icon})`, section.paragraph, ...lists].filter((t) => t !== '').join('\n');
+      ? section.columns.map((c) => [c.heading, ...c.list.map((e) => `• ${plain(e.item)}`)].join('\n'))
+      : [section.list.map((e) => `• ${plain(e.item)}`).join('\n')];
+  return [`${section.title} (${section.icon})`, plain(section.paragraph), ...lists].filter((t) => t !== '').join('\n');
 }
 
-function productText(product: AdminPost['products'][number] | undefined): string {
+function productText(product: AdminPost['products'][number] | undefined, format: TextFormat | undefined): string {
   if (product === undefined) return '';
-  return [product.title, product.description, product.price, product.imageUrl, product.amazonUrl]
+  return [product.title, plainText(product.description, format), product.price, product.imageUrl, product.amazonUrl]
     .filter((t) => t !== '')
     .join('\n');
 }
@@ -28,11 +39,18 @@ const statusText = (post: AdminPost) =>
 
 /** Each field of the two versions as text, in the order the editor shows them. */
 /** One pair per position of two lists ("Section 1", "Section 2"...), as long as the longer one. */
-function numbered<Item>(label: string, before: Item[], after: Item[], text: (item: Item | undefined) => string) {
+function numbered<Item>(
+  label: string,
+  before: Item[],
+  after: Item[],
+  text: (item: Item | undefined, format: TextFormat | undefined) => string,
+  beforeFormat: TextFormat | undefined,
+  afterFormat: TextFormat | undefined,
+) {
   return Array.from({ length: Math.max(before.length, after.length) }, (_, i) => ({
     label: `${label} ${i + 1}`,
-    before: text(before[i]),
-    after: text(after[i]),
+    before: text(before[i], beforeFormat),
+    after: text(after[i], afterFormat),
   }));
 }
 
@@ -47,8 +65,8 @@ function fields(before: AdminPost, after: AdminPost): { label: string; before: s
     { label: 'Status', before: statusText(before), after: statusText(after) },
   ];
   pairs.push(
-    ...numbered('Section', before.sections, after.sections, sectionText),
-    ...numbered('Product', before.products, after.products, productText),
+    ...numbered('Section', before.sections, after.sections, sectionText, before.textFormat, after.textFormat),
+    ...numbered('Product', before.products, after.products, productText, before.textFormat, after.textFormat),
   );
   pairs.push(
     { label: 'Author name', before: before.authorName, after: after.authorName },

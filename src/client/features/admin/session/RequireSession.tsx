@@ -1,12 +1,15 @@
 // Every admin page needs a session. The server answers a fresh load without one with a 303 to
 // /auth?next=…; this does the same for a navigation inside the app, and waits for GET /api/session after a reload.
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { selectAuthStatus, selectUser } from '../../../app/authSlice';
 import { loadSession } from '../../../app/session';
+
+// Its own chunk, loaded beside the page: the navigation's stylesheet stays out of this guard's chunk.
+const AdminNav = lazy(() => import('./AdminNav').then((m) => ({ default: m.AdminNav })));
 
 export const SESSION_CHECKING_TEXT = 'Checking your sign-in...';
 export const SESSION_FAILED_TEXT = 'Your sign-in could not be checked: the server could not be reached.';
@@ -27,7 +30,15 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (signedOut) void navigate(`${paths.auth()}?next=${encodeURIComponent(pathname + search)}`, { replace: true });
   }, [signedOut, navigate, pathname, search]);
 
-  if (user) return children;
+  if (user)
+    return (
+      <>
+        <Suspense fallback={null}>
+          <AdminNav />
+        </Suspense>
+        {children}
+      </>
+    );
   if (signedOut) return null;
   if (status === 'failed') {
     return (

@@ -14,6 +14,10 @@ import {
   sectionRemoved,
 } from '../../draft/editorSlice';
 import type { DraftListItem, DraftSection, ListTarget, SectionFields } from '../../draft/draftTypes';
+import { MediaSectionEditor } from './MediaSectionEditor';
+
+/** The seed's two types, edited here; a photo, quote or video has its own card (MediaSectionEditor). */
+type DraftTextSection = Extract<DraftSection, { type: 'single-paragraph' | 'two-column' }>;
 import { FieldCard } from '../FieldCard';
 import type { FieldSpec } from '../FieldCard';
 import { TextField } from '../TextField';
@@ -84,7 +88,7 @@ function ListEditor({ target, items, place }: ListEditorProps) {
 }
 
 type SectionEditorProps = {
-  section: DraftSection;
+  section: DraftTextSection;
   number: number;
   titleRef: (element: HTMLInputElement | null) => void;
   /** called before the section is removed (moves focus once it is gone) */
@@ -172,12 +176,19 @@ export function SectionsEditor() {
       <RowList
         items={sections}
         emptyText="No sections yet. Add one below."
-        renderRow={(section, index, focus) => (
-          <SectionEditor key={section.id} section={section} number={index + 1} {...focus} />
-        )}
+        renderRow={(section, index, focus) =>
+          section.type === 'single-paragraph' || section.type === 'two-column' ? (
+            <SectionEditor key={section.id} section={section} number={index + 1} {...focus} />
+          ) : (
+            <MediaSectionEditor key={section.id} section={section} number={index + 1} {...focus} />
+          )
+        }
         addActions={[
           { label: 'Add single-paragraph section', onAdd: () => dispatch(sectionAdded('single-paragraph')) },
           { label: 'Add two-column section', onAdd: () => dispatch(sectionAdded('two-column')) },
+          { label: 'Add image section', onAdd: () => dispatch(sectionAdded('image')) },
+          { label: 'Add quote section', onAdd: () => dispatch(sectionAdded('quote')) },
+          { label: 'Add video section', onAdd: () => dispatch(sectionAdded('video')) },
         ]}
       />
     </section>

@@ -1,0 +1,89 @@
+// What readers see of a live post's entries, drawn once for the reader's page and the writer's desk: an entry (its
+// time, author and body) and the key events.
+import { useContext } from 'react';
+import type { ReactNode } from 'react';
+import type { LiveEntry } from '../../../contract/live';
+import type { TextFormat } from '../../../contract/marks';
+import { treeText } from '../../../contract/marks';
+import { MarkTreesContext } from '../markTrees';
+import { useHydrated } from '../../app/useHydrated';
+import { RichText } from '../RichText';
+import styles from './Live.module.scss';
+
+// One formatter for every entry's time: making one per call (toLocaleTimeString) costs the page's main thread.
+let localTime: Intl.DateTimeFormat | undefined;
+
+/**
+ * An entry's time: the server (and hydration) writes the UTC time, the same on every render; after hydration the
+ * reader's own local time replaces it, so there is no mismatch.
+ */
+export function EntryTime({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  const date = new Date(iso);
+  const text = Number.isNaN(date.getTime())
+    ? iso
+    : hydrated
+      ? (localTime ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(date)
+      : `${iso.slice(11, 16)} UTC`;
+  return <time dateTime={iso}>{text}</time>;
+}
+
+type EntryViewProps = {
+  entry: LiveEntry;
+  format: TextFormat | undefined;
+  /** false for the pinned copy at the top: the list's article holds the id */
+  anchor?: boolean;
+  label?: string;
+  /** the desk's Edit and Delete */
+  actions?: ReactNode;
+  children?: ReactNode;
+};
+
+export function EntryView({ entry, format, anchor = true, label, actions, children }: EntryViewProps) {
+  return (
+    <article id={anchor ? `entry-${entry.id}` : undefined} className={styles.entry}>
+      <p className={styles.entryMeta}>
+        {label && <span className={styles.pinnedLabel}>{label}</span>}
+        {entry.key && <span className={styles.keyLabel}>Key event</span>}
+        <EntryTime iso={entry.createdAt} />
+        <span>{entry.author.name}</span>
+      </p>
+      {children ?? (
+        <p className={styles.body}>
+          <RichText text={entry.body} format={format} />
+        </p>
+      )}
+      {actions}
+    </article>
+  );
+}
+
+/**
+ * A key event's words for its link (a link holds no link): the text with its marks removed, from the tree the page
+ * embeds (the server's lookup parses and embeds it), or as typed while no tree is known.
+ */
+function KeyEventText({ text, format }: { text: string; format: TextFormat | undefined }) {
+  const lookup = useContext(MarkTreesContext);
+  const tree = format === 'marks' ? lookup(text) : undefined;
+  return <>{(tree ? treeText(tree) : text).slice(0, 80)}</>;
+}
+
+/** The key events, each a link to its entry. */
+export function KeyEvents({ entries, format }: { entries: readonly LiveEntry[]; format: TextFormat | undefined }) {
+  const keys = entries.filter((entry) => entry.key);
+  if (!keys.length) return null;
+  return (
+    <nav aria-labelledby="key-events" className={styles.keyEvents}>
+      <h2 id="key-events">Key events</h2>
+      <ul>
+        {keys.map((entry) => (
+          <li key={entry.id}>
+            <a href={`#entry-${entry.id}`}>
+              <EntryTime iso={entry.createdAt} /> <KeyEventText text={entry.body} format={format} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+// The admin navigation every admin page shows above its own content: the posts, the review queue with its length
+// ("Review (N)", for editors and owners, who decide on it), the inbox with the unread count, and the account. The
+// counts are read afresh on each admin page (the queries are dropped when no page shows them).
+import { NavLink } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/authSlice';
+import { useEndpointQuery } from '../../../api/queryHooks';
+import { mayManageAll } from '../../../../contract/roles';
+import { adminPaths } from '../adminPaths';
+import { deskApi } from '../api/deskApi';
+import pageStyles from '../pages/page.module.scss';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${pageStyles.adminNavLink} ${pageStyles.adminNavActive}` : pageStyles.adminNavLink;
+
+/** "Review (2)", or the word alone until the count is known (never a wrong number). */
+const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+
+function ReviewLink() {
+  const queue = useEndpointQuery(deskApi.endpoints.reviewQueue, undefined);
+  return (
+    <li>
+      <NavLink to={adminPaths.review()} className={linkClass}>
+        {counted('Review', queue.data?.length)}
+      </NavLink>
+    </li>
+  );
+}
+
+export function AdminNav() {
+  const user = useAppSelector(selectUser);
+  const notifications = useEndpointQuery(deskApi.endpoints.notifications, undefined);
+  return (
+    <nav aria-label="Admin" className={pageStyles.adminNav}>
+      <ul>
+        <li>
+          <NavLink to={adminPaths.posts()} className={linkClass}>
+            Posts
+          </NavLink>
+        </li>
+        {mayManageAll(user?.role) && <ReviewLink />}
+        <li>
+          <NavLink to={adminPaths.inbox()} className={linkClass}>
+            {counted('Inbox', notifications.data?.unread)}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={adminPaths.account()} className={linkClass}>
+            Account
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

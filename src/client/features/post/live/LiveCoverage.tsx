@@ -1,0 +1,70 @@
+// The entries of a live post on its page (a lazy chunk: only a live post's page loads it). The server renders them as
+// of the render; in the browser the stream keeps them current, and a reader scrolled into them is never moved: new
+// entries wait behind the "new updates" button, whose count is the only thing announced.
+import { useCallback, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useEndpointQuery } from '../../../api/queryHooks';
+import { parsePostId } from '../../../../contract/routes';
+import type { LiveCoverage as Coverage } from '../../../../contract/live';
+import type { TextFormat } from '../../../../contract/marks';
+import { ScoreLine } from '../../../components/live/LiveBadge';
+import { EntryView, KeyEvents } from '../../../components/live/LiveParts';
+import { liveApi, waitingText } from '../../../components/live/liveApi';
+import { useLiveFeed } from '../../../components/live/useLiveFeed';
+import styles from '../../../components/live/Live.module.scss';
+
+type LiveCoverageProps = { id: string; live: Coverage; format: TextFormat | undefined };
+
+export function LiveCoverage({ id, live, format }: LiveCoverageProps) {
+  const { search } = useLocation();
+  const before = parsePostId(new URLSearchParams(search).get('before') ?? undefined) ?? null;
+  const { data } = useEndpointQuery(liveApi.endpoints.getEntries, { id, before });
+  const listRef = useRef<HTMLDivElement>(null);
+  // At the top: the list's start is in view or below it (the reader has not scrolled into the entries).
+  const atTop = useCallback(() => (listRef.current?.getBoundingClientRect().top ?? 0) >= 0, []);
+  const { waiting, showWaiting } = useLiveFeed({ id, atTop, enabled: before === null });
+
+  const entries = data?.entries ?? [];
+  const last = entries[entries.length - 1];
+  return (
+    <section aria-labelledby="live-updates" className={`reading-column ${styles.coverage ?? ''}`}>
+      <ScoreLine live={data?.live ?? live} />
+      <KeyEvents entries={entries} format={format} />
+      {data?.pinned && (
+        <div className={styles.more}>
+          <EntryView entry={data.pinned} format={format} anchor={false} label="Pinned" />
+        </div>
+      )}
+      <h2 id="live-updates" className="visually-hidden">
+        Updates
+      </h2>
+      <div aria-live="polite" className={styles.waiting}>
+        {waiting.length > 0 && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              showWaiting();
+              // After React has drawn them: the newest is the list's first.
+              requestAnimationFrame(() => listRef.current?.scrollIntoView({ block: 'start' }));
+            }}
+          >
+            {waitingText(waiting.length)}
+          </button>
+        )}
+      </div>
+      <div ref={listRef} className={styles.entries}>
+        {entries.map((entry) => (
+          <EntryView key={entry.id} entry={entry} format={format} />
+        ))}
+      </div>
+      {data?.hasOlder && last && (
+        <p className={styles.more}>
+          <a className="button button-secondary" href={`?before=${last.id}`}>
+            Older updates
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

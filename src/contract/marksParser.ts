@@ -1,0 +1,119 @@
+// The parser of inline marks (markdown-it with only the rules marks need), and what is derived from a parsed text:
+// its plain text, its HTML for the Atom feed, a post's suggested read time. The server, the server-rendering bundle
+// and the admin chunk import it; a reader's browser loads it only as a lazy chunk, when it must parse a text itself.
+import MarkdownIt from 'markdown-it';
+import type { StateInline, Token } from 'markdown-it';
+import { isExternalHref, linkHref, treeText } from './marks';
+import type { MarkNode, TextFormat } from './marks';
+import type { BlogPost } from './types';
+
+// 'zero' enables nothing but plain text; these rules are the whole language. Everything else (raw HTML, entities,
+// headings, images, code spans, tables, line breaks) is not a rule, so it stays the characters typed.
+const md = new MarkdownIt('zero', { linkify: true });
+md.inline.ruler.enable(['emphasis', 'link', 'linkify', 'escape']);
+md.inline.ruler2.enable(['emphasis']);
+// Bare URLs only with an explicit http(s) scheme: no `www.` guesses, no e-mail addresses, no ftp.
+md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false }).add('ftp:', null).add('mailto:', null);
+// An image (`![alt](src)`) is no mark: it shows as typed. Without this rule its `[alt](src)` would read as a link
+// after a literal `!`; markdown-it's own image rule, run silently, says where the image syntax ends.
+type InlineRule = (state: StateInline, silent: boolean) => boolean;
+const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: InlineRule }[] }).__rules__;
+const imageSyntax = rules.find((rule) => rule.name === 'image')?.fn;
+md.inline.ruler.before('link', 'image_as_typed', (state, silent) => {
+  const start = state.pos;
+  if (imageSyntax === undefined || !imageSyntax(state, true)) return false;
+  if (!silent) state.pending += state.src.slice(start, state.pos);
+  return true;
+});
+// markdown-it refuses a bad destination by leaving the whole `[text](url)` as typed; linkHref decides instead, after
+// the parse, so that a refused link shows its text and nothing of its URL.
+md.validateLink = () => true;
+
+type Open = { node: MarkNode & object; children: MarkNode[]; href?: string | undefined; refused?: boolean };
+
+function push(children: MarkNode[], node: MarkNode): void {
+  const last = children[children.length - 1];
+  if (typeof node === 'string' && typeof last === 'string') children[children.length - 1] = last + node;
+  else if (node !== '') children.push(node);
+}
+
+function toTree(tokens: readonly Token[]): MarkNode[] {
+  const root: MarkNode[] = [];
+  const stack: Open[] = [];
+  const current = () => stack[stack.length - 1]?.children ?? root;
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'strong_open': {
+        const children: MarkNode[] = [];
+        stack.push({ node: { b: children }, children });
+        break;
+      }
+      case 'em_open': {
+        const children: MarkNode[] = [];
+        stack.push({ node: { i: children }, children });
+        break;
+      }
+      case 'link_open': {
+        const children: MarkNode[] = [];
+        const href = linkHref(String(token.attrGet('href') ?? ''));
+        stack.push({ node: { a: href ?? '', c: children }, children, refused: href === undefined });
+        break;
+      }
+      case 'strong_close':
+      case 'em_close':
+      case 'link_close': {
+        const open = stack.pop();
+        if (open === undefined) break;
+        // A refused link becomes its text, as plain characters.
+        if (open.refused) push(current(), treeText(open.children));
+        else if (open.children.length > 0) push(current(), open.node);
+        break;
+      }
+      default:
+        // text (escapes already joined into it) and anything a future rule might add: its characters, never markup.
+        push(current(), token.content);
+    }
+  }
+  return root;
+}
+
+/** The tree of a text written with marks. */
+export function parseMarks(text: string): MarkNode[] {
+  const blocks = md.parseInline(text, {});
+  return toTree(blocks[0]?.children ?? []);
+}
+
+/**
+ * The text with its marks removed, for every place markup does not belong (search, meta and Open Graph
+ * descriptions, JSON-LD, feed summaries, the admin diff, read-time counts): a link keeps its text and loses its URL.
+ * A 'plain' text (or one without a format: stored before marks existed) is already that.
+ */
+export function plainText(text: string, format: TextFormat | undefined): string {
+  return format === 'marks' ? treeText(parseMarks(text)) : text;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * A tree as an HTML fragment, every character escaped: for the Atom feed's `content` (which escapes it once more as
+ * XML). Never for a page: pages render the tree as React elements. `origin` (e.g. PUBLIC_URL) makes a site path's
+ * link absolute, for a reader that shows the HTML away from the site.
+ */
+export function treeHtml(nodes: readonly MarkNode[], origin = ''): string {
+  let out = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') out += escapeHtml(node);
+    else if ('b' in node) out += `<strong>${treeHtml(node.b, origin)}</strong>`;
+    else if ('i' in node) out += `<em>${treeHtml(node.i, origin)}</em>`;
+    else if (isExternalHref(node.a))
+      out += `<a href="${escapeHtml(node.a)}" rel="noopener">${treeHtml(node.c, origin)}</a>`;
+    else out += `<a href="${escapeHtml(origin + node.a)}">${treeHtml(node.c, origin)}</a>`;
+  }
+  return out;
+}
+
+/** A text as HTML: escaped as typed for 'plain', with its marks for 'marks'. */
+export function textHtml(text: string, format: TextFormat | undefined, origin = ''): string {
+  return format === 'marks' ? treeHtml(parseMarks(text), origin) : escapeHtml(text);
+}

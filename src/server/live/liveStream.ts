@@ -1,0 +1,211 @@
+// GET /api/blogs/:id/live, the Server-Sent Events stream of a live post: the events a reconnecting reader missed
+// (Last-Event-ID, or ?lastEventId= for clients that cannot set the header), exactly and in order, then the live ones
+// from the process's hub. The stream bypasses Fastify's reply (and so the API's compression and ETag hook): it is
+// written straight to the socket, one shared Buffer per event.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LIVE_LIMITS } from '../../contract/live';
+import { limiterKey } from '../accounts/guard';
+import type { Db } from '../db/database';
+import { API_HEADERS } from '../http/security';
+import { isPublic } from '../repositories/visibility';
+import { eventsSince, latestLiveEventId } from './liveEvents';
+import { eventChunk, LiveHub, liveChunk } from './liveHub';
+import type { LiveChunk, LiveReader } from './liveHub';
+
+export type LiveStreamOptions = {
+  /** LIVE_MAX_STREAMS: open streams this process holds at most; the next is a 503 */
+  maxStreams: number;
+  /** open streams one client address (limiterKey) holds at most; the next is a 429 */
+  perAddress: number;
+  heartbeatMs: number;
+  /** SQLite: how often other processes' events are looked for */
+  pollMs: number;
+  now: () => number;
+  warn: (message: string, error: unknown) => void;
+};
+
+export const DEFAULT_LIVE_STREAM_OPTIONS = {
+  maxStreams: LIVE_LIMITS.streamsPerProcessDefault,
+  perAddress: LIVE_LIMITS.streamsPerAddress,
+  heartbeatMs: LIVE_LIMITS.heartbeatMs,
+  pollMs: 250,
+} as const;
+
+/** How long a refused reader should wait: the page polls ?after= meanwhile, as often as this. */
+const RETRY_AFTER_S = String(LIVE_LIMITS.pollMs / 1000);
+
+/** A reader this far behind (a socket that stopped reading) is cut: it reconnects and is replayed what it missed. */
+const MAX_BUFFERED = 1024 * 1024;
+
+const STREAM_HEADERS = {
+  ...API_HEADERS,
+  'content-type': 'text/event-stream; charset=utf-8',
+  // Every byte is news: no cache may keep it and no proxy may hold it back (nginx reads X-Accel-Buffering).
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
+
+/** Sent once the replay is: how long a browser waits before reconnecting (ms); from here on events are live. */
+const CAUGHT_UP = liveChunk('retry: 2000\n\n');
+
+const NOT_FOUND = { error: 'Blog not found' };
+const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', message: 'must be a positive integer' }] };
+const INVALID_LAST_EVENT_ID = {
+  error: 'Invalid Last-Event-ID',
+  details: [{ path: 'lastEventId', message: 'must be a whole number, the id of an event of this stream' }],
+};
+
+/** "12" → 12; undefined when absent; NaN when not a whole number. */
+function readLastEventId(request: FastifyRequest<{ Querystring: { lastEventId?: unknown } }>): number | undefined {
+  const header = request.headers['last-event-id'];
+  const text = header ?? request.query.lastEventId;
+  if (text === undefined) return undefined;
+  // Sent twice (?lastEventId=1&lastEventId=2) it is no one id.
+  if (typeof text !== 'string') return Number.NaN;
+  const trimmed = text.trim();
+  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+export class LiveStreams {
+  readonly hub: LiveHub;
+  private open = 0;
+  private readonly perAddress = new Map<string, number>();
+  private readonly responses = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: LiveStreamOptions,
+  ) {
+    this.hub = new LiveHub(db, { pollMs: options.pollMs, heartbeatMs: options.heartbeatMs, warn: options.warn });
+  }
+
+  start(): Promise<void> {
+    return this.hub.start();
+  }
+
+  /** Ends every open stream (the server is closing: its readers reconnect to another process). */
+  async stop(): Promise<void> {
+    for (const end of [...this.responses]) end();
+    await this.hub.stop();
+  }
+
+  /** Streams open in this process now. */
+  get count(): number {
+    return this.open;
+  }
+
+  async serve(
+    request: FastifyRequest<{ Params: { id: string }; Querystring: { lastEventId?: unknown } }>,
+    reply: FastifyReply,
+    postId: number | undefined,
+  ): Promise<void> {
+    if (postId === undefined) return void reply.code(400).send(INVALID_ID);
+    const lastEventId = readLastEventId(request);
+    if (Number.isNaN(lastEventId)) return void reply.code(400).send(INVALID_LAST_EVENT_ID);
+    const visible = await this.db.kysely
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', postId)
+      .where(isPublic(new Date(this.options.now())))
+      .executeTakeFirst();
+    if (visible === undefined) return void reply.code(404).send(NOT_FOUND);
+
+    // Counted with no await between the check and the count, so a burst cannot pass the limits together.
+    if (this.open >= this.options.maxStreams)
+      return void reply
+        .code(503)
+        .header('retry-after', RETRY_AFTER_S)
+        .send({ error: 'Too many live readers on this server right now: try again shortly' });
+    const address = limiterKey(request.ip);
+    const mine = this.perAddress.get(address) ?? 0;
+    if (mine >= this.options.perAddress)
+      return void reply.code(429).send({
+        error: `Too many live streams from this address: at most ${this.options.perAddress} at a time`,
+      });
+    this.open += 1;
+    this.perAddress.set(address, mine + 1);
+
+    reply.hijack();
+    const response = reply.raw;
+    let ended = false;
+    /** Sent up to this seq; events at or below it are not sent again. */
+    let sentSeq = lastEventId ?? 0;
+    /** Events the hub delivered while the replay was being read; undefined once it is sent. */
+    let waiting: [number, LiveChunk][] | undefined = [];
+    /** Chunked (every HTTP/1.1 client): the prepared chunk goes straight to the socket; the response ends it. */
+    let direct = false;
+    const write = (chunk: LiveChunk) => {
+      if (ended) return;
+      const socket = response.socket;
+      if (direct && socket !== null) {
+        socket.write(chunk.framed);
+        if (socket.writableLength > MAX_BUFFERED) socket.destroy();
+        return;
+      }
+      response.write(chunk.text);
+      if (response.writableLength > MAX_BUFFERED) response.destroy();
+    };
+    const reader: LiveReader = {
+      deliver: (seq, chunk) => {
+        if (waiting !== undefined) waiting.push([seq, chunk]);
+        else if (seq > sentSeq) {
+          sentSeq = seq;
+          write(chunk);
+        }
+      },
+      write,
+      end: () => response.end(),
+    };
+    const cleanUp = () => {
+      if (ended) return;
+      ended = true;
+      this.open -= 1;
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left === 0) this.perAddress.delete(address);
+      else this.perAddress.set(address, left);
+      this.hub.unsubscribe(postId, reader);
+      this.responses.delete(endResponse);
+    };
+    const endResponse = () => {
+      cleanUp();
+      response.end();
+    };
+    this.responses.add(endResponse);
+    response.once('close', cleanUp);
+    // A client gone while the post was looked up: its close came before anyone listened.
+    if (response.socket === null || response.socket.destroyed) return cleanUp();
+    response.socket?.setNoDelay(true);
+    response.writeHead(200, STREAM_HEADERS);
+    if (request.method === 'HEAD') return endResponse();
+    response.flushHeaders();
+    direct = response.chunkedEncoding;
+
+    try {
+      // Subscribed before the replay is read: whatever commits meanwhile comes from the hub, and seq dedupes.
+      const followedFrom = await this.hub.subscribe(postId, reader);
+      // Live events only: those the hub delivers from now on (what it delivered while subscribe finished included).
+      if (lastEventId === undefined) sentSeq = Math.min(followedFrom, (waiting[0]?.[0] ?? followedFrom + 1) - 1);
+      else {
+        const missed = await eventsSince(this.db.kysely, postId, lastEventId);
+        if (missed === 'reset') {
+          const latest = await latestLiveEventId(this.db.kysely, postId);
+          sentSeq = latest;
+          write(eventChunk({ kind: 'reset', seq: latest, data: '{}' }));
+        } else
+          for (const row of missed)
+            if (row.seq > sentSeq) {
+              sentSeq = row.seq;
+              write(eventChunk(row));
+            }
+      }
+    } catch (error) {
+      this.options.warn('live: a stream could not start', error);
+      return endResponse();
+    }
+    const held = waiting;
+    waiting = undefined;
+    for (const [seq, chunk] of held) reader.deliver(seq, chunk);
+    write(CAUGHT_UP);
+  }
+}

@@ -1,0 +1,177 @@
+// The mail outbox's sender: every process runs one. A message is a row written in the transaction of the change that
+// caused it (repositories/deskRepository.ts), so mail goes out only after that change committed, and an SMTP outage
+// or a crash loses nothing: the row waits.
+//
+// Delivery, exactly once across processes: a sender claims one due row with a single conditional UPDATE that sets a
+// lease (claimed_until) and is refused for a row another sender holds (PostgreSQL: the row is picked FOR UPDATE SKIP
+// LOCKED and the UPDATE re-checks the lease on the row it locked; SQLite: the UPDATE runs under the database's one
+// write lock). Only the holder of the lease marks the row sent. Every SMTP exchange is bounded by timeouts well under
+// the lease, so a live sender always finishes (sent, or released for a retry) before its lease could pass to another:
+// two live processes never send one row twice. A process that dies between the SMTP server's acceptance and marking
+// the row sent leaves a lease that expires, and the row is sent again: at-least-once for that crash window only,
+// which is what any sender without a transaction shared with the SMTP server can promise.
+//
+// Retries back off (30 s, doubling, at most 1 h) and end after a day: the row is marked failed. A sent or failed row
+// keeps no body (a reset link is a secret). Nothing logged here holds an address, a body or the SMTP URL.
+import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+export type OutboxOptions = {
+  db: Db;
+  /** smtp:// or smtps:// with credentials */
+  smtpUrl: string;
+  from: string;
+  now: () => number;
+  /** how often to look for rows other processes wrote, or whose retry is due (default 3 s) */
+  pollMs?: number;
+  /** a claim's lease (default 2 min): longer than any SMTP exchange can take with the timeouts below */
+  leaseMs?: number;
+  /** a failure to report, never with the message or the SMTP URL */
+  warn?: (message: string) => void;
+};
+
+export const MAIL_GIVE_UP_MS = 24 * 60 * 60_000;
+const SMTP_TIMEOUT_MS = 20_000;
+
+/** The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 1 h. */
+export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+
+type Claimed = { id: number; to_address: string; subject: string; body: string; attempts: number; created_at: number };
+
+export class MailOutbox {
+  private readonly transport: Transporter;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.pollMs = options.pollMs ?? 3_000;
+    this.leaseMs = options.leaseMs ?? 120_000;
+    this.transport = createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+      // nodemailer's own logger would print the conversation, credentials included
+      logger: false,
+      debug: false,
+    });
+  }
+
+  /** Starts polling (unref'd: it never keeps a process alive) and sends what is already due. */
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Sends what is due now, soon: called after a write that queued mail commits. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.warn?.(`mail outbox: ${describe(error)}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Sends every row due now, one at a time; resolves when none is left (tests wait on it). */
+  async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const row = await this.claim();
+      if (row === undefined) return;
+      await this.deliver(row);
+    }
+  }
+
+  /** Resolves once no run is under way (a test waits on it instead of a timer). */
+  async settle(): Promise<void> {
+    while (this.running !== undefined) await this.running;
+  }
+
+  /** Waits for a run under way, then stops: no new claim is made. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private async claim(): Promise<Claimed | undefined> {
+    const { db } = this.options;
+    const now = this.options.now();
+    const due = db.kysely
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('id')
+      .limit(1);
+    const picked = db.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due;
+    const row = await db.kysely
+      .updateTable('mail_outbox')
+      .set((eb) => ({ claimed_until: now + this.leaseMs, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', picked)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .where('sent_at', 'is', null)
+      .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'created_at', 'claimed_until'])
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    return { ...row, created_at: Number(row.created_at) };
+  }
+
+  private async deliver(row: Claimed): Promise<void> {
+    const { db, from } = this.options;
+    try {
+      await this.transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
+    } catch (error) {
+      const now = this.options.now();
+      const giveUp = now - row.created_at >= MAIL_GIVE_UP_MS;
+      await db.kysely
+        .updateTable('mail_outbox')
+        .set(
+          giveUp
+            ? { failed_at: now, claimed_until: null, body: '', last_error: describe(error) }
+            : { next_attempt_at: now + retryDelayMs(row.attempts), claimed_until: null, last_error: describe(error) },
+        )
+        .where('id', '=', row.id)
+        .execute();
+      this.options.warn?.(
+        `mail outbox: message ${row.id} not sent (${describe(error)}); ${giveUp ? 'given up after a day' : 'will retry'}`,
+      );
+      return;
+    }
+    await db.kysely
+      .updateTable('mail_outbox')
+      .set({ sent_at: this.options.now(), claimed_until: null, body: '', last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** An SMTP failure in a few words: its code, never the message's content or the server's URL. */
+function describe(error: unknown): string {
+  if (typeof error === 'object' && error !== null) {
+    const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+    if (typeof code === 'string' || typeof responseCode === 'number')
+      return [code, responseCode].filter((part) => part !== undefined).join(' ');
+  }
+  return 'send failed';
+}

@@ -1,0 +1,322 @@
+// All SQL about live coverage: a post's coverage state and match line, and its entries, with the mapping to the API's
+// shapes (contract/live.ts). Every write records the event readers' streams deliver (live/liveEvents.ts) and bumps the
+// content revision, in its own transaction, so every process's caches and streams learn of it.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { EntriesAnswer, LiveCoverage, LiveEntry, MatchInfo } from '../../contract/live';
+import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchemas';
+import { POST_ID_MAX } from '../../contract/limits';
+import type { PostStatus } from '../../contract/types';
+import { isoTime } from '../db/database';
+import type { Database, Db } from '../db/database';
+import { latestLiveEventId, recordLiveEvent } from '../live/liveEvents';
+import { bumpRevision } from './contentRevision';
+import { isPublic, notTrashed } from './visibility';
+
+type CoverageRow = Selectable<Database['live_coverage']>;
+type EntryRow = {
+  id: number;
+  body: string;
+  key: number;
+  pinned: number;
+  author_name: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+function toCoverage(row: CoverageRow): LiveCoverage {
+  const match: MatchInfo | null =
+    row.home === null
+      ? null
+      : {
+          home: row.home,
+          away: row.away ?? '',
+          homeScore: row.home_score ?? '',
+          awayScore: row.away_score ?? '',
+          clock: row.clock ?? '',
+        };
+  return {
+    state: row.state === 'ended' ? 'ended' : 'live',
+    startedAt: isoTime(row.started_at),
+    endedAt: row.ended_at === null ? null : isoTime(row.ended_at),
+    match,
+  };
+}
+
+function toEntry(row: EntryRow): LiveEntry {
+  return {
+    id: row.id,
+    body: row.body,
+    // PostgreSQL answers an integer column as a number, SQLite too; 1 is the only true.
+    key: Number(row.key) === 1,
+    pinned: Number(row.pinned) === 1,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+    author: { name: row.author_name },
+  };
+}
+
+const entryColumns = ['id', 'body', 'key', 'pinned', 'author_name', 'created_at', 'updated_at'] as const;
+
+/** The coverage of each of these posts that ever went live (the others are absent: their `live` is null). */
+export async function coverageOf(executor: Kysely<Database>, postIds: number[]): Promise<Map<number, LiveCoverage>> {
+  const found = new Map<number, LiveCoverage>();
+  if (postIds.length === 0) return found;
+  const rows = await executor.selectFrom('live_coverage').selectAll().where('post_id', 'in', postIds).execute();
+  for (const row of rows) found.set(row.post_id, toCoverage(row));
+  return found;
+}
+
+/** The ids of the posts live now (a subquery for the landing page's "Live now"). */
+export function liveNow(executor: Kysely<Database>) {
+  return executor.selectFrom('live_coverage').select('live_coverage.post_id').where('live_coverage.state', '=', 'live');
+}
+
+/** What the role rules need of a post out of the trash (who created it, its status), or undefined when none is. */
+export async function livePostFacts(
+  db: Db,
+  id: number,
+): Promise<{ createdBy: number | null; status: PostStatus } | undefined> {
+  if (id > POST_ID_MAX) return undefined;
+  const row = await db.kysely
+    .selectFrom('posts')
+    .select(['created_by', 'status'])
+    .where('id', '=', id)
+    .where(notTrashed)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { createdBy: row.created_by, status: row.status };
+}
+
+/** Whether a reader may see the post's entries: public at `now` for anyone, out of the trash for staff. */
+export async function entriesVisible(db: Db, id: number, { staff, now }: { staff: boolean; now: Date }) {
+  if (id > POST_ID_MAX) return false;
+  const row = await db.kysely
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', id)
+    .where(staff ? notTrashed : isPublic(now))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The first statement of every live write: a no-op update of the post's row. It takes the row's lock on PostgreSQL
+ * (two writers of one post queue here, so "at most one pinned" and "startedAt only the first time" hold) and the
+ * write lock on SQLite (no transaction that read first fails to upgrade), and says whether the post exists.
+ */
+async function lockPost(trx: Transaction<Database>, postId: number): Promise<boolean> {
+  const { numUpdatedRows } = await trx
+    .updateTable('posts')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', postId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/**
+ * PUT /api/blogs/:id/live: 'live' sets startedAt the first time and clears endedAt; 'ended' sets endedAt (once: ending
+ * again keeps the first end); match omitted keeps the stored one, null clears it.
+ */
+export async function setCoverage(
+  db: Db,
+  postId: number,
+  update: ValidLiveUpdate,
+  now: Date,
+): Promise<LiveCoverage | 'not-found'> {
+  if (postId > POST_ID_MAX) return 'not-found';
+  return db.kysely.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'not-found';
+    const stored = await trx.selectFrom('live_coverage').selectAll().where('post_id', '=', postId).executeTakeFirst();
+    const before = stored === undefined ? undefined : toCoverage(stored);
+    const match = update.match === undefined ? (before?.match ?? null) : update.match;
+    const at = now.toISOString();
+    const values = {
+      state: update.state,
+      started_at: before?.startedAt ?? at,
+      ended_at: update.state === 'live' ? null : (before?.endedAt ?? at),
+      home: match?.home ?? null,
+      away: match?.away ?? null,
+      home_score: match?.homeScore ?? null,
+      away_score: match?.awayScore ?? null,
+      clock: match?.clock ?? null,
+    };
+    if (stored === undefined)
+      await trx
+        .insertInto('live_coverage')
+        .values({ post_id: postId, ...values })
+        .execute();
+    else await trx.updateTable('live_coverage').set(values).where('post_id', '=', postId).execute();
+    const coverage: LiveCoverage = {
+      state: values.state,
+      startedAt: values.started_at,
+      endedAt: values.ended_at,
+      match,
+    };
+    await recordLiveEvent(trx, postId, { kind: 'live', data: coverage });
+    await bumpRevision(trx);
+    return coverage;
+  });
+}
+
+export type EntryAuthor = { accountId: number | null; name: string };
+
+/** Unpins the post's pinned entry (but `keep`), recording the change readers must see. */
+async function unpinOthers(trx: Transaction<Database>, postId: number, keep: number | undefined, at: string) {
+  let query = trx.selectFrom('live_entries').select(entryColumns).where('post_id', '=', postId).where('pinned', '=', 1);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  const pinned = await query.execute();
+  for (const row of pinned) {
+    await trx.updateTable('live_entries').set({ pinned: 0, updated_at: at }).where('id', '=', row.id).execute();
+    await recordLiveEvent(trx, postId, { kind: 'entry', data: toEntry({ ...row, pinned: 0, updated_at: at }) });
+  }
+}
+
+/** POST /api/blogs/:id/entries: not-live while the post's coverage is not live (never started, or ended). */
+export async function addEntry(
+  db: Db,
+  postId: number,
+  input: ValidEntryInput,
+  author: EntryAuthor,
+  now: Date,
+): Promise<LiveEntry | 'not-found' | 'not-live'> {
+  if (postId > POST_ID_MAX) return 'not-found';
+  return db.kysely.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'not-found';
+    const coverage = await trx
+      .selectFrom('live_coverage')
+      .select('state')
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
+    if (coverage?.state !== 'live') return 'not-live';
+    const at = now.toISOString();
+    if (input.pinned) await unpinOthers(trx, postId, undefined, at);
+    const row = await trx
+      .insertInto('live_entries')
+      .values({
+        post_id: postId,
+        body: input.body,
+        key: input.key ? 1 : 0,
+        pinned: input.pinned ? 1 : 0,
+        author_account_id: author.accountId,
+        author_name: author.name,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning(entryColumns)
+      .executeTakeFirstOrThrow();
+    const entry = toEntry(row);
+    await recordLiveEvent(trx, postId, { kind: 'entry', data: entry });
+    await bumpRevision(trx);
+    return entry;
+  });
+}
+
+/** PUT /api/blogs/:id/entries/:entryId: the entry keeps its id, so its place; its author stays who wrote it. */
+export async function editEntry(
+  db: Db,
+  postId: number,
+  entryId: number,
+  input: ValidEntryInput,
+  now: Date,
+): Promise<LiveEntry | 'not-found'> {
+  if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
+  return db.kysely.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'not-found';
+    const stored = await trx
+      .selectFrom('live_entries')
+      .select(['id', 'updated_at'])
+      .where('id', '=', entryId)
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
+    if (stored === undefined) return 'not-found';
+    // Strictly after the version replaced, so a reader replacing by id and comparing updatedAt sees the change.
+    const at = new Date(Math.max(now.getTime(), Date.parse(isoTime(stored.updated_at)) + 1)).toISOString();
+    if (input.pinned) await unpinOthers(trx, postId, entryId, at);
+    const row = await trx
+      .updateTable('live_entries')
+      .set({ body: input.body, key: input.key ? 1 : 0, pinned: input.pinned ? 1 : 0, updated_at: at })
+      .where('id', '=', entryId)
+      .returning(entryColumns)
+      .executeTakeFirstOrThrow();
+    const entry = toEntry(row);
+    await recordLiveEvent(trx, postId, { kind: 'entry', data: entry });
+    await bumpRevision(trx);
+    return entry;
+  });
+}
+
+export async function deleteEntry(db: Db, postId: number, entryId: number): Promise<'done' | 'not-found'> {
+  if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
+  return db.kysely.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'not-found';
+    const { numDeletedRows } = await trx
+      .deleteFrom('live_entries')
+      .where('id', '=', entryId)
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
+    if (numDeletedRows === 0n) return 'not-found';
+    await recordLiveEvent(trx, postId, { kind: 'delete', data: { id: entryId } });
+    await bumpRevision(trx);
+    return 'done';
+  });
+}
+
+export type EntriesPage = { entries: LiveEntry[]; pinned: LiveEntry | null; hasOlder: boolean };
+
+/**
+ * One page of a post's entries, newest first: the newest `limit`, or those before entry `before`, or (the polling
+ * fallback) the first `limit` after entry `after`. hasOlder: whether ?before=<the last one's id> finds more.
+ */
+export async function readEntries(
+  executor: Kysely<Database>,
+  postId: number,
+  { before, after, limit }: { before?: number; after?: number; limit: number },
+): Promise<EntriesPage> {
+  let query = executor.selectFrom('live_entries').select(entryColumns).where('post_id', '=', postId);
+  // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
+  if (before !== undefined && before <= POST_ID_MAX) query = query.where('id', '<', before);
+  if (after !== undefined) query = query.where('id', '>', Math.min(after, POST_ID_MAX));
+  // Newer than `after`: the oldest of them first, so a poller that gets a full page asks again from its newest.
+  const rows =
+    after === undefined
+      ? await query
+          .orderBy('id', 'desc')
+          .limit(limit + 1)
+          .execute()
+      : (await query.orderBy('id', 'asc').limit(limit).execute()).reverse();
+  const page = after === undefined ? rows.slice(0, limit) : rows;
+  let hasOlder: boolean;
+  if (after === undefined) hasOlder = rows.length > limit;
+  else {
+    const oldest = page.at(-1)?.id ?? Math.min(after + 1, POST_ID_MAX);
+    const older = await executor
+      .selectFrom('live_entries')
+      .select('id')
+      .where('post_id', '=', postId)
+      .where('id', '<', oldest)
+      .limit(1)
+      .executeTakeFirst();
+    hasOlder = older !== undefined;
+  }
+  const pinned = await executor
+    .selectFrom('live_entries')
+    .select(entryColumns)
+    .where('post_id', '=', postId)
+    .where('pinned', '=', 1)
+    .executeTakeFirst();
+  return { entries: page.map(toEntry), pinned: pinned === undefined ? null : toEntry(pinned), hasOlder };
+}
+
+/**
+ * GET /api/blogs/:id/entries as the API and the page answer it. The newest event id is read first: a stream opened
+ * from it replays whatever was written after, so nothing between this read and the stream's start is lost.
+ */
+export async function entriesAnswer(
+  db: Db,
+  postId: number,
+  query: { before?: number; after?: number; limit: number },
+): Promise<EntriesAnswer> {
+  const lastEventId = await latestLiveEventId(db.kysely, postId);
+  const [page, live] = await Promise.all([readEntries(db.kysely, postId, query), coverageOf(db.kysely, [postId])]);
+  return { ...page, live: live.get(postId) ?? null, lastEventId };
+}

@@ -1,0 +1,30 @@
+// The author profile of an account (name, title, photo): what a new post's footer starts from.
+import type { AuthorProfile } from '../../contract/desk';
+import type { Db } from '../db/database';
+import { shownText, shownUrl } from './shown';
+
+export async function findProfile(db: Db, accountId: number): Promise<AuthorProfile | undefined> {
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select(['name', 'title', 'photo'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row === undefined
+    ? undefined
+    : { name: shownText(row.name), title: shownText(row.title), photo: shownUrl(row.photo) };
+}
+
+export async function saveProfile(
+  db: Db,
+  accountId: number,
+  profile: AuthorProfile,
+  now: Date,
+): Promise<AuthorProfile | undefined> {
+  const row = await db.kysely
+    .updateTable('accounts')
+    .set({ name: profile.name, title: profile.title, photo: profile.photo, updated_at: now.toISOString() })
+    .where('id', '=', accountId)
+    .returning(['name', 'title', 'photo'])
+    .executeTakeFirst();
+  return row;
+}

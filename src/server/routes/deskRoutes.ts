@@ -1,0 +1,208 @@
+// The desk's API: a review decision (POST /api/blogs/:id/review), what changed since a post was submitted (GET
+// /api/blogs/:id/review), its review steps, its editorial notes, and each person's notifications. Registered by
+// blogRoutes, whose If-Match precondition and retrying write the decision shares. Staff only, never cached, never
+// public: nothing here is read by a page, a feed, the sitemap or search.
+import * as z from 'zod/mini';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { BlogPost } from '../../contract/types';
+import type { ReviewQueueEntry } from '../../contract/desk';
+import { postIdParam, postParams } from '../../contract/params';
+import { mayManageAll } from '../../contract/roles';
+import {
+  noteSchema,
+  noteUpdateSchema,
+  notificationsReadSchema,
+  reviewDecisionSchema,
+} from '../../contract/deskSchemas';
+import { actorOf } from '../accounts/actor';
+import type { WriteGuard } from '../accounts/guard';
+import type { ContentCaches } from '../http/contentCaches';
+import type { Db } from '../db/database';
+import { findPost, restoreRevision } from '../repositories/postsRepository';
+import {
+  addNote,
+  listNotes,
+  listNotifications,
+  listReviewSteps,
+  markNotificationsRead,
+  onDecision,
+  postsInReview,
+  resolveNote,
+  reviewInfo,
+} from '../repositories/deskRepository';
+import type { DeskMail } from '../repositories/deskRepository';
+import { markPrivate } from '../http/answers';
+import { ignoreEmptyBody } from '../http/requestLimits';
+import type { ZodTypeProvider } from '../http/validation';
+import type { ReplaceWithRetry } from './revisionsTrashRoutes';
+
+type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The desk's mail settings, and how to tell the outbox a message is waiting (after the commit). */
+export type Desk = DeskMail & { wake: () => void };
+
+export type DeskRoutesOptions = {
+  db: Db;
+  guard: WriteGuard;
+  caches: ContentCaches;
+  clock: () => number;
+  replaceWithRetry: ReplaceWithRetry;
+  sendPost: (reply: FastifyReply, post: BlogPost) => FastifyReply;
+  stale: string;
+  desk: Desk;
+};
+
+const NOT_FOUND = { error: 'Blog not found' };
+const EDITORS_ONLY = 'Only an editor or an owner may review a post';
+const NOT_IN_REVIEW = 'This post is not in review: only a post submitted for review can be approved or sent back';
+const PEOPLE_ONLY = 'An API key or the admin token has no notifications: sign in instead';
+
+const noteParams = z.object({ id: postIdParam, noteId: postIdParam });
+
+export function deskRoutes(
+  app: Api,
+  { db, guard, caches, clock, replaceWithRetry, sendPost, stale, desk }: DeskRoutesOptions,
+): void {
+  const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await guard.authorize(request, reply))) return reply;
+  };
+  const read = { onRequest: guard.refuseBlocked, preValidation: staffOnly };
+  const write = { onRequest: guard.refuseBlocked, preValidation: staffOnly };
+  /** A signed-in person: notifications belong to an account, which a key has not. */
+  const personOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await guard.authorize(request, reply))) return reply;
+    if (actorOf(request)!.accountId === null) return reply.code(403).send({ error: PEOPLE_ONLY });
+  };
+
+  app.post(
+    '/blogs/:id/review',
+    { schema: { params: postParams, body: reviewDecisionSchema }, ...write },
+    async (request, reply) => {
+      const who = actorOf(request)!;
+      if (!mayManageAll(who.role)) return reply.code(403).send({ error: EDITORS_ONLY });
+      const { id } = request.params;
+      const decision = request.body;
+      const now = new Date(clock());
+      const result = await replaceWithRetry(
+        request,
+        id,
+        (check) =>
+          restoreRevision(
+            db,
+            id,
+            decision.decision === 'approve'
+              ? { ...check.current, status: 'published', publishAt: decision.publishAt }
+              : { ...check.current, status: 'draft' },
+            {
+              ...check.condition,
+              replaced: check.current,
+              by: who,
+              alsoInTransaction: onDecision(desk, {
+                actor: who,
+                decision: decision.decision,
+                note: decision.decision === 'changes' ? decision.note : undefined,
+                now,
+              }),
+            },
+          ),
+        (facts) => (facts.status === 'review' ? undefined : NOT_IN_REVIEW),
+      );
+      if (result.outcome === 'forbidden') return reply.code(409).send({ error: result.error });
+      if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
+      if (result.outcome === 'precondition' || result.outcome === 'conflict')
+        return reply.code(412).send({ error: stale });
+      await caches.invalidate();
+      desk.wake();
+      return sendPost(reply, result.value);
+    },
+  );
+
+  app.get('/blogs/:id/review', { schema: { params: postParams }, ...read }, async (request, reply) => {
+    const post = await findPost(db, request.params.id, { includeHidden: true, now: new Date(clock()) });
+    if (post === undefined) return reply.code(404).send(NOT_FOUND);
+    markPrivate(reply);
+    return reply.send(await reviewInfo(db, post));
+  });
+
+  // The review queue: every post in review with what changed since it was submitted, the oldest submission first.
+  app.get('/reviews', read, async (_request, reply) => {
+    const now = new Date(clock());
+    const entries: ReviewQueueEntry[] = [];
+    for (const id of await postsInReview(db, 200)) {
+      const post = await findPost(db, id, { includeHidden: true, now });
+      if (post !== undefined) entries.push({ post, review: await reviewInfo(db, post) });
+    }
+    markPrivate(reply);
+    return reply.send(entries);
+  });
+
+  app.get('/blogs/:id/review-steps', { schema: { params: postParams }, ...read }, async (request, reply) => {
+    const steps = await listReviewSteps(db, request.params.id);
+    if (steps === undefined) return reply.code(404).send(NOT_FOUND);
+    markPrivate(reply);
+    return reply.send(steps);
+  });
+
+  app.get('/blogs/:id/notes', { schema: { params: postParams }, ...read }, async (request, reply) => {
+    const notes = await listNotes(db, request.params.id);
+    if (notes === undefined) return reply.code(404).send(NOT_FOUND);
+    markPrivate(reply);
+    return reply.send(notes);
+  });
+
+  app.post(
+    '/blogs/:id/notes',
+    { schema: { params: postParams, body: noteSchema }, ...write },
+    async (request, reply) => {
+      const note = await addNote(db, desk, request.params.id, request.body.body, actorOf(request)!, new Date(clock()));
+      if (note === undefined) return reply.code(404).send(NOT_FOUND);
+      desk.wake();
+      markPrivate(reply);
+      return reply.code(201).send(note);
+    },
+  );
+
+  app.patch(
+    '/blogs/:id/notes/:noteId',
+    { schema: { params: noteParams, body: noteUpdateSchema }, ...write },
+    async (request, reply) => {
+      const { id, noteId } = request.params;
+      const note = await resolveNote(db, id, noteId, request.body.resolved, new Date(clock()));
+      if (note === undefined) return reply.code(404).send({ error: 'Note not found' });
+      markPrivate(reply);
+      return reply.send(note);
+    },
+  );
+
+  app.get('/notifications', { onRequest: guard.refuseBlocked, preValidation: personOnly }, async (request, reply) => {
+    markPrivate(reply);
+    return reply.send(await listNotifications(db, actorOf(request)!.accountId!));
+  });
+
+  app.post(
+    '/notifications/read',
+    {
+      schema: { body: notificationsReadSchema },
+      onRequest: [ignoreEmptyBody, guard.refuseBlocked],
+      preValidation: personOnly,
+    },
+    async (request, reply) => {
+      await markNotificationsRead(db, actorOf(request)!.accountId!, request.body?.ids, new Date(clock()));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -5,7 +5,6 @@ import MarkdownIt from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
 import { isExternalHref, linkHref, treeText } from './marks';
 import type { MarkNode, TextFormat } from './marks';
-import type { BlogPost } from './types';
 
 // 'zero' enables nothing but plain text; these rules are the whole language. Everything else (raw HTML, entities,
 // headings, images, code spans, tables, line breaks) is not a rule, so it stays the characters typed.

@@ -55,16 +55,3 @@ export function linkHref(destination: string): string | undefined {
 export function isExternalHref(href: string): boolean {
   return !href.startsWith('/');
 }
-
-/** The words of a text: runs of characters between whitespace. */
-export function wordCount(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== '').length;
-}
-
-/** Words a reader reads in a minute, for the suggested read time. */
-export const WORDS_PER_MINUTE = 230;
-
-/** The read time a number of words suggests, as the post shows it: '{n} min read', at least 1 minute. */
-export function readTimeFor(words: number): string {
-  return `${Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))} min read`;
-}

@@ -3,9 +3,8 @@
 // and the admin chunk import it; a reader's browser loads it only as a lazy chunk, when it must parse a text itself.
 import MarkdownIt from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
-import { isExternalHref, linkHref, readTimeFor, treeText, wordCount } from './marks';
+import { isExternalHref, linkHref, treeText } from './marks';
 import type { MarkNode, TextFormat } from './marks';
-import type { BlogPost } from './types';
 
 // 'zero' enables nothing but plain text; these rules are the whole language. Everything else (raw HTML, entities,
 // headings, images, code spans, tables, line breaks) is not a rule, so it stays the characters typed.
@@ -116,27 +115,4 @@ export function treeHtml(nodes: readonly MarkNode[], origin = ''): string {
 /** A text as HTML: escaped as typed for 'plain', with its marks for 'marks'. */
 export function textHtml(text: string, format: TextFormat | undefined, origin = ''): string {
   return format === 'marks' ? treeHtml(parseMarks(text), origin) : escapeHtml(text);
-}
-
-type ReadablePost = Pick<BlogPost, 'title' | 'sections' | 'products' | 'textFormat'>;
-
-/** The words a reader reads in a post: its title, section titles, paragraphs, lists and products, marks removed. */
-export function postWordCount(post: ReadablePost): number {
-  const plain = (text: string) => plainText(text, post.textFormat);
-  const texts: string[] = [post.title];
-  for (const section of post.sections) {
-    if (section.type === 'two-column') {
-      texts.push(section.title, plain(section.paragraph));
-      for (const column of section.columns) texts.push(column.heading, ...column.list.map((e) => plain(e.item)));
-    } else if (section.type === 'single-paragraph') {
-      texts.push(section.title, plain(section.paragraph), ...section.list.map((e) => plain(e.item)));
-    }
-  }
-  for (const product of post.products) texts.push(product.title, plain(product.description));
-  return texts.reduce((sum, text) => sum + wordCount(text), 0);
-}
-
-/** The read time the editor suggests for a post: about 230 words a minute, rounded up, as '{n} min read'. */
-export function suggestReadTime(post: ReadablePost): string {
-  return readTimeFor(postWordCount(post));
 }

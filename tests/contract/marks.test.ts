@@ -1,9 +1,9 @@
 // The inline marks a writer may use and what each becomes: the rules of the small Markdown subset (bold, italic,
 // links, bare http(s) URLs, backslash escapes; everything else as typed), the link-scheme table, the plain text every
 // markup-free place shows, the feed's HTML, and the read time suggested from a post's words.
-import { linkHref, readTimeFor, treeText, wordCount } from '../../src/contract/marks';
+import { linkHref, treeText } from '../../src/contract/marks';
 import type { MarkNode } from '../../src/contract/marks';
-import { parseMarks, plainText, suggestReadTime, textHtml } from '../../src/contract/marksParser';
+import { parseMarks, plainText, textHtml } from '../../src/contract/marksParser';
 
 describe('the mark rules', () => {
   it.each<[string, string, MarkNode[]]>([
@@ -130,44 +130,5 @@ describe('the feed HTML', () => {
 
   it('escapes a plain text as typed', () => {
     expect(textHtml('**a** <b>', 'plain')).toBe('**a** &lt;b&gt;');
-  });
-});
-
-describe('the suggested read time', () => {
-  const post = (words: number, format: 'plain' | 'marks' = 'plain') => ({
-    title: 'Title',
-    textFormat: format,
-    products: [],
-    sections: [
-      {
-        id: 1,
-        type: 'single-paragraph' as const,
-        icon: 'Trophy',
-        title: 'Section',
-        paragraph: Array.from({ length: words - 2 }, () => 'word').join(' '),
-        list: [],
-      },
-    ],
-  });
-
-  it('counts the words between whitespace', () => {
-    expect(wordCount('  one two\nthree\tfour  ')).toBe(4);
-    expect(wordCount('')).toBe(0);
-  });
-
-  it('is about 230 words a minute, rounded up, at least one minute', () => {
-    expect(readTimeFor(0)).toBe('1 min read');
-    expect(readTimeFor(230)).toBe('1 min read');
-    expect(readTimeFor(231)).toBe('2 min read');
-    expect(suggestReadTime(post(460))).toBe('2 min read');
-    expect(suggestReadTime(post(461))).toBe('3 min read');
-  });
-
-  it('counts the words a reader sees: a link is its text, not its URL', () => {
-    const linked = post(3, 'marks');
-    linked.sections[0]!.paragraph = '[two words](https://example.com/a/very/long/url) **bold**';
-    // Title, Section, two, words, bold.
-    expect(suggestReadTime(linked)).toBe('1 min read');
-    expect(wordCount(plainText(linked.sections[0]!.paragraph, 'marks'))).toBe(3);
   });
 });

@@ -15,7 +15,10 @@ function marked(title: string): BlogSubmission {
   const [first, ...rest] = submission.header.sections ?? [];
   return {
     ...submission,
-    header: { ...submission.header, sections: [{ ...first!, paragraph: PARAGRAPH }, ...rest] },
+    header: {
+      ...submission.header,
+      sections: [{ ...(first as Extract<typeof first, { type: 'single-paragraph' }>), paragraph: PARAGRAPH }, ...rest],
+    },
     products: (submission.products ?? []).map((product) => ({ ...product, imageUrl: '/images/seed/ball.svg' })),
   };
 }

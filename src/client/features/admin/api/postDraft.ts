@@ -47,6 +47,8 @@ export function postToDraft(post: AdminPost): Draft {
       readTime: post.readTime,
       tags: (Array.isArray(post.tags) ? post.tags : []).map((tag) => tag.name).join(', '),
       sections,
+      // A post stored before marks existed has none: its text is plain, and stays so when saved again.
+      textFormat: post.textFormat ?? 'plain',
     },
     products: (Array.isArray(post.products) ? post.products : []).map((product, index) => ({
       id: `post-p${index}`,

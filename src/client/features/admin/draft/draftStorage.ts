@@ -12,6 +12,7 @@ import type {
   EditorState,
 } from './draftTypes';
 import { isRecord } from '../../../../contract/records';
+import type { TextFormat } from '../../../../contract/marks';
 import { DRAFT_SAVE_DELAY_MS, ensurePersisted, persistDraftChanges } from './draftPersister';
 import type { DraftSource } from './draftPersister';
 
@@ -87,8 +88,12 @@ function readPublishing(value: unknown): DraftStatus {
   return { status, publishAt: text(value.publishAt) };
 }
 
-/** A draft from untrusted JSON: wrong-typed fields become empty, unknown entries are dropped; null if not a draft at all. */
-export function parseDraft(value: unknown): Draft | null {
+/**
+ * A draft from untrusted JSON: wrong-typed fields become empty, unknown entries are dropped; null if not a draft at all.
+ * `unsaidFormat` is the text format of a draft saved before drafts kept one: a new post's is written with marks, an
+ * edited post's was loaded from a post stored as plain text (every post was, then).
+ */
+export function parseDraft(value: unknown, unsaidFormat: TextFormat = 'marks'): Draft | null {
   if (!isRecord(value) || value.version !== DRAFT_VERSION || !isRecord(value.draft)) return null;
   const { header, products, footer } = value.draft;
   if (!isRecord(header)) return null;
@@ -102,6 +107,7 @@ export function parseDraft(value: unknown): Draft | null {
     readTime: text(header.readTime),
     tags: text(header.tags),
     sections: array(header.sections, readSection),
+    textFormat: header.textFormat === 'plain' || header.textFormat === 'marks' ? header.textFormat : unsaidFormat,
   };
   const restoredFooter: DraftFooter = isRecord(footer)
     ? { authorName: text(footer.authorName), authorTitle: text(footer.authorTitle), imageUrl: text(footer.imageUrl) }

@@ -2,6 +2,7 @@
 // these, so neither imports the other for a type (editorSlice <-> draftStorage, editDraftsSlice <-> editDraftStorage).
 import type { BlogSubmission } from '../../../../contract/schemas';
 import type { PostStatus } from '../../../../contract/types';
+import type { TextFormat } from '../../../../contract/marks';
 
 /** A bullet of a list. The id is only a stable React key; it is never sent. */
 export type DraftListItem = { id: string; text: string };
@@ -44,6 +45,12 @@ export type DraftHeader = {
   /** the tag names as typed, comma-separated; the first is the primary tag */
   tags: string;
   sections: DraftSection[];
+  /**
+   * How the post's text is written, sent as it is: 'marks' for a new post (the editor's Bold, Italic and Link write
+   * them), and a stored post's own format when it is edited, so a 'plain' post whose text holds a `*` or `[x](y)` keeps
+   * its look (saving it as 'marks' would turn those into formatting).
+   */
+  textFormat: TextFormat;
 };
 
 export type DraftProduct = {
@@ -71,7 +78,8 @@ export type EditorState = Draft & { accessToken: string };
 /** Which list a list-item action addresses: a single-paragraph section's, or one column's of a two-column section. */
 export type ListTarget = { sectionId: string; columnId?: string };
 
-export type HeaderFields = Omit<DraftHeader, 'sections'>;
+/** What the header's fields edit (the text format is the post's, set when it is started or loaded). */
+export type HeaderFields = Omit<DraftHeader, 'sections' | 'textFormat'>;
 export type SectionFields = Pick<DraftSectionBase, 'icon' | 'title' | 'paragraph'>;
 /** The strings of a photo, quote or video section an edit may change. */
 export type MediaSectionFields = Omit<DraftImageSection, 'id' | 'type'> &

@@ -21,7 +21,7 @@ export function loadEditDrafts(): EditDraftsState {
       const postId = key.slice(EDIT_DRAFT_PREFIX.length);
       if (!/^[1-9]\d*$/.test(postId)) continue;
       const value: unknown = JSON.parse(store.getItem(key) ?? 'null');
-      const draft = parseDraft(value);
+      const draft = parseDraft(value, 'plain');
       const etag = (value as { etag?: unknown }).etag;
       if (draft && typeof etag === 'string') drafts[postId] = { etag, draft, changed: true };
     }

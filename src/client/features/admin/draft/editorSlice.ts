@@ -29,7 +29,31 @@ export const NEW_SECTION_ICON = 'Camera';
 
 const item = (id: string, text: string): DraftListItem => ({ id, text });
 
-/** The sample post the editor starts with and returns to on 'Discard draft' (SPEC 4, 9). Ids are fixed so it is deterministic. */
+/**
+ * An empty post: no text, no section, no product, no list item, published on Submit. What "Blank post", "Discard draft"
+ * and a successful Submit leave, so the sample's content never leaks into the next story. (The one place a new post's
+ * first values come from: prefilling the author from the writer's profile belongs here.)
+ */
+export function blankDraft(): Draft {
+  return {
+    header: {
+      icon: 'Trophy',
+      title: '',
+      image: '',
+      imageAlt: '',
+      publishDate: '',
+      readTime: '',
+      tags: '',
+      sections: [],
+      textFormat: 'marks',
+    },
+    products: [],
+    footer: { authorName: '', authorTitle: '', imageUrl: '' },
+    publishing: { status: 'published', publishAt: '' },
+  };
+}
+
+/** The sample post the editor opens with on a first visit (SPEC 4, 9). Ids are fixed so it is deterministic. */
 export function sampleDraft(): Draft {
   return {
     header: {
@@ -74,6 +98,7 @@ export function sampleDraft(): Draft {
           ],
         },
       ],
+      textFormat: 'marks',
     },
     products: [
       {
@@ -215,13 +240,17 @@ const baseEditorSlice = createSlice({
     accessTokenChanged(state, action: PayloadAction<string>) {
       state.accessToken = action.payload;
     },
-    /** 'Discard draft': back to the sample post. The token stays: it is a credential for this session, not draft content. */
+    /** 'Discard draft': a blank post. The token stays: it is a credential for this session, not draft content. */
     draftReset(state) {
-      return { ...sampleDraft(), accessToken: state.accessToken };
+      return { ...blankDraft(), accessToken: state.accessToken };
     },
-    /** The draft was published (201): start over from the sample, keeping the token for the next post. */
+    /** 'Blank post': every field emptied, the token kept. */
+    draftBlanked(state) {
+      return { ...blankDraft(), accessToken: state.accessToken };
+    },
+    /** The draft was published (201): the next story starts blank, with the token kept for it. */
     postPublished(state) {
-      return { ...sampleDraft(), accessToken: state.accessToken };
+      return { ...blankDraft(), accessToken: state.accessToken };
     },
   },
   selectors: {
@@ -304,6 +333,7 @@ export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmi
       sections: header.sections.map(toSectionInput),
       // Left out when there are none: the API reads an absent list as no tags.
       ...(tagNames(header.tags).length > 0 ? { tags: tagNames(header.tags) } : {}),
+      textFormat: header.textFormat,
     },
     products: products.map(({ title, description, price, imageUrl, amazonUrl }) => ({
       title,
@@ -343,6 +373,7 @@ export const {
   publishingChanged,
   accessTokenChanged,
   draftReset,
+  draftBlanked,
   postPublished,
 } = editorSlice.actions;
 

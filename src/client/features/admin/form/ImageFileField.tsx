@@ -2,6 +2,7 @@
 // usePublishPost uploads it when the post is submitted, so no blob: address ever reaches the server.
 import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../../contract/limits';
+import { imageFileProblem, imageSizeProblem, UNDECODABLE_IMAGE_MESSAGE } from '../../../../contract/imageChecks';
 import { ResponsiveImage } from '../../../components/ResponsiveImage';
 import { safeUrl } from '../../../components/safeUrl';
 import type { ImageBox } from '../../../../contract/imageBoxes';
@@ -29,24 +30,36 @@ const PREVIEW_BOX: ImageBox = { sizes: '8rem', width: 128, height: 96 };
 const MAX_MB = Math.round(LIMITS.uploadMaxBytes / 1_048_576);
 
 /**
- * Whether the browser can decode the file as a picture: a text file renamed .png cannot, and is refused at once rather
- * than at Submit. Where decoding cannot be tried (no object URLs or Image.decode), the server's check decides.
+ * What the server would refuse about the chosen file, in its words (contract/imageChecks.ts), or '' when nothing: its
+ * type and size first, then its pixel count and whether it is a picture at all, from the browser's own decoder. Where
+ * the browser cannot measure (no object URLs or Image.decode), the server's check at Submit decides.
  */
-async function decodes(file: File): Promise<boolean> {
+async function imageProblem(file: File): Promise<string> {
+  const early = imageFileProblem(file);
+  if (early) return early;
   let url: string;
   try {
     url = URL.createObjectURL(file);
   } catch {
-    return true;
+    return '';
   }
   const image = new Image();
   try {
-    if (typeof image.decode !== 'function') return true;
+    if (typeof image.decode !== 'function') return '';
+    // The size is known once the header is read (load), before a single pixel is decoded: a 100000×100000 PNG of a
+    // few kilobytes is refused without the memory its pixels would take.
+    const loaded = new Promise<boolean>((resolve) => {
+      image.onload = () => resolve(true);
+      image.onerror = () => resolve(false);
+    });
     image.src = url;
+    if (!(await loaded)) return UNDECODABLE_IMAGE_MESSAGE;
+    const tooBig = imageSizeProblem(image.naturalWidth, image.naturalHeight);
+    if (tooBig) return tooBig;
     await image.decode();
-    return true;
+    return '';
   } catch {
-    return false;
+    return UNDECODABLE_IMAGE_MESSAGE;
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -65,15 +78,7 @@ export function ImageFileField({ label, slot, currentUrl, onClearCurrent, subjec
   async function choose(file: File | undefined) {
     const current = ++choice.current;
     if (!file) return;
-    const problem = !file.type.startsWith('image/')
-      ? 'Choose an image file (PNG, JPEG, WebP, GIF or AVIF).'
-      : file.type === 'image/svg+xml'
-        ? 'SVG images are not accepted (they can carry scripts). Choose a PNG, JPEG, WebP, GIF or AVIF image.'
-        : file.size > LIMITS.uploadMaxBytes
-          ? `Images can be at most ${MAX_MB} MB.`
-          : !(await decodes(file))
-            ? `${file.name} is not a picture this browser can read. Choose a PNG, JPEG, WebP, GIF or AVIF image.`
-            : '';
+    const problem = await imageProblem(file);
     if (current !== choice.current) return;
     setError(problem);
     if (problem) clearControl();

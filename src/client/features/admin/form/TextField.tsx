@@ -1,7 +1,8 @@
 // A labelled text input or textarea. `context` is read by screen readers before the visible label
 // ("Section 2, " + "Title"), so repeated fields stay distinguishable without cluttering the form.
-import { useId } from 'react';
-import type { ReactNode, Ref } from 'react';
+import { useCallback, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useFormatting } from './FormattingControls';
 import fieldStyles from './fields.module.scss';
 
 export type TextFieldProps = {
@@ -22,8 +23,11 @@ export type TextFieldProps = {
   addon?: ReactNode;
   /** A control at the end of the label row (e.g. a remove button), leaving the input the full width. */
   action?: ReactNode;
-  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+  /** Called with the field's element (a row's first field, for focus after an add). */
+  inputRef?: (element: HTMLInputElement | null) => void;
   className?: string;
+  /** Text readers see with inline marks: Bold, Italic and Link buttons above it, and Ctrl/Cmd+B, I, K inside it. */
+  formatting?: boolean;
 };
 
 export function TextField({
@@ -42,9 +46,20 @@ export function TextField({
   action,
   inputRef,
   className,
+  formatting = false,
 }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // The field's element for the formatting edits, and for whoever passed inputRef (focus after adding a row).
+  const ref = useCallback(
+    (node: (HTMLInputElement & HTMLTextAreaElement) | null) => {
+      element.current = node;
+      inputRef?.(node);
+    },
+    [inputRef],
+  );
+  const format = useFormatting({ field: element, fieldId: id, value, onChange, name: `${context ?? ''}${label}` });
   const common = {
     id,
     value,
@@ -52,9 +67,10 @@ export function TextField({
     maxLength,
     placeholder,
     autoComplete,
-    ref: inputRef,
+    ref,
     'aria-describedby': hint ? hintId : undefined,
     className: fieldStyles.input,
+    onKeyDown: formatting ? format.onKeyDown : undefined,
   };
   return (
     <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
@@ -71,6 +87,7 @@ export function TextField({
         )}
         {action && <div className={fieldStyles.labelAction}>{action}</div>}
       </div>
+      {formatting && format.toolbar}
       <div className={fieldStyles.control}>
         {multiline ? (
           <textarea {...common} rows={4} onChange={(event) => onChange(event.target.value)} />
@@ -79,6 +96,7 @@ export function TextField({
         )}
         {addon}
       </div>
+      {formatting && format.prompt}
       {hint && (
         <p id={hintId} className={fieldStyles.hint}>
           {hint}

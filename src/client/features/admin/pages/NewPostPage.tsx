@@ -1,7 +1,7 @@
 // /admin: 'Create New Blog Post', for a signed-in admin (RequireSession guards every admin page).
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Contact, List, RotateCcw, UserCog } from 'lucide-react';
+import { Contact, FilePlus, List, RotateCcw, UserCog } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
@@ -9,7 +9,16 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectUser } from '../../../app/authSlice';
 import { mayManageAll } from '../../../../contract/roles';
 import { ensureDraftPersisted } from '../draft/draftStorage';
-import { draftReset, footerChanged, sampleDraft, selectFooter } from '../draft/editorSlice';
+import {
+  blankDraft,
+  draftBlanked,
+  draftReset,
+  footerChanged,
+  sampleDraft,
+  selectEditor,
+  selectFooter,
+} from '../draft/editorSlice';
+import type { Draft } from '../draft/draftTypes';
 import { useEndpointQuery } from '../../../api/queryHooks';
 import { deskApi } from '../api/deskApi';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
@@ -18,9 +27,16 @@ import { submittedText, usePublishPost } from '../api/usePublishPost';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
 
-const SAMPLE_FOOTER = sampleDraft().footer;
+export const DISCARD_CONFIRMATION = 'Discard this draft and start again from a blank post?';
+export const BLANK_CONFIRMATION = 'Empty every field and start a blank post? What you have written here is lost.';
 
-export const DISCARD_CONFIRMATION = 'Discard this draft and start again from the sample post?';
+/** The draft's content, to tell whether it holds anything of the writer's (ids aside, which only key the rows). */
+const contentOf = ({ header, products, footer }: Draft) =>
+  JSON.stringify({ header, products, footer }, (key, value: unknown) => (key === 'id' ? undefined : value));
+
+const UNTOUCHED = new Set([contentOf(sampleDraft()), contentOf(blankDraft())]);
+
+const SAMPLE_FOOTER = sampleDraft().footer;
 
 export function NewPostPage() {
   const dispatch = useAppDispatch();
@@ -32,16 +48,17 @@ export function NewPostPage() {
   useEffect(() => ensureDraftPersisted(store), [store]);
   useEffect(() => void restorePendingImages(), []);
 
-  // A new post's author footer starts from the writer's profile: filled while the footer is still the sample's (a
-  // fresh or discarded draft), never over what the writer typed for this post.
+  // A new post's author footer starts from the writer's profile: filled while the footer is still the sample's or
+  // empty (a first visit, a blank post, after Submit or Discard), never over what the writer typed for this post.
   const profile = useEndpointQuery(deskApi.endpoints.profile, undefined).data;
   const footer = useAppSelector(selectFooter);
   useEffect(() => {
     const sample = SAMPLE_FOOTER;
     const untouched =
-      footer.authorName === sample.authorName &&
-      footer.authorTitle === sample.authorTitle &&
-      footer.imageUrl === sample.imageUrl;
+      (footer.authorName === sample.authorName &&
+        footer.authorTitle === sample.authorTitle &&
+        footer.imageUrl === sample.imageUrl) ||
+      (footer.authorName === '' && footer.authorTitle === '' && footer.imageUrl === '');
     if (!profile || !untouched || profile.name === '') return;
     dispatch(footerChanged({ authorName: profile.name, authorTitle: profile.title, imageUrl: profile.photo }));
   }, [profile, footer, dispatch]);
@@ -49,6 +66,14 @@ export function NewPostPage() {
   function discard() {
     if (!window.confirm(DISCARD_CONFIRMATION)) return;
     dispatch(draftReset());
+    clearPendingImages();
+  }
+
+  /** Empties the form; asks first only when that would throw away the writer's own work (not the sample). */
+  function blank() {
+    const untouched = UNTOUCHED.has(contentOf(selectEditor(store.getState())));
+    if (!untouched && !window.confirm(BLANK_CONFIRMATION)) return;
+    dispatch(draftBlanked());
     clearPendingImages();
   }
 
@@ -77,6 +102,12 @@ export function NewPostPage() {
         Your draft is saved in this browser as you type (the access token never is). Fields marked * are required for a
         complete post.
       </p>
+      <div className={pageStyles.headerActions}>
+        <button type="button" className={buttons.secondaryButton} onClick={blank}>
+          <FilePlus size={16} aria-hidden="true" />
+          Blank post
+        </button>
+      </div>
 
       <PostForm
         label="Create New Blog Post"
@@ -89,7 +120,7 @@ export function NewPostPage() {
           </button>
         }
       >
-        {/* Next to Submit, where the admin is looking; the draft has just been reset to the sample. */}
+        {/* Next to Submit, where the admin is looking; the form is blank again for the next story. */}
         <div role="status">
           {published && (
             <p className={pageStyles.published}>

@@ -1,6 +1,8 @@
 import editorSlice, {
   accessTokenChanged,
   columnHeadingChanged,
+  blankDraft,
+  draftBlanked,
   draftReset,
   footerChanged,
   headerChanged,
@@ -11,7 +13,6 @@ import editorSlice, {
   productAdded,
   productChanged,
   productRemoved,
-  sampleDraft,
   sectionAdded,
   sectionChanged,
   sectionRemoved,
@@ -187,11 +188,12 @@ describe('products', () => {
   });
 });
 
-describe('draftReset and postPublished', () => {
+describe('draftReset, draftBlanked and postPublished', () => {
   test.each([
     ['draftReset', draftReset()],
+    ['draftBlanked', draftBlanked()],
     ['postPublished', postPublished()],
-  ])('%s returns to the sample draft and keeps the session token', (_name, action) => {
+  ])('%s leaves a blank post with no sample content, and keeps the session token', (_name, action) => {
     let state = [
       headerChanged({ title: 'Changed' }),
       sectionAdded('two-column'),
@@ -199,7 +201,11 @@ describe('draftReset and postPublished', () => {
       accessTokenChanged('secret'),
     ].reduce(reduce, initial());
     state = reduce(state, action);
-    expect(state).toEqual({ ...sampleDraft(), accessToken: 'secret' });
+    expect(state).toEqual({ ...blankDraft(), accessToken: 'secret' });
+    expect(state.header.sections).toEqual([]);
+    expect(state.products).toEqual([]);
+    expect(state.header.title).toBe('');
+    expect(state.footer).toEqual({ authorName: '', authorTitle: '', imageUrl: '' });
   });
 });
 
@@ -215,6 +221,7 @@ describe('the submission', () => {
         image: '',
         publishDate: 'March 14, 2024',
         readTime: '10 min read',
+        textFormat: 'marks',
         sections: [
           {
             type: 'single-paragraph',

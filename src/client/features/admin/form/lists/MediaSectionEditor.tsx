@@ -31,6 +31,7 @@ const QUOTE_FIELDS: readonly FieldSpec<'text' | 'cite'>[] = [
     multiline: true,
     maxLength: LIMITS.quoteMax,
     className: formStyles.full,
+    formatting: true,
   },
   { name: 'cite', label: 'Said by', maxLength: LIMITS.titleMax, className: formStyles.wide },
 ];

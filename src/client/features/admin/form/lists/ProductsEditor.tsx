@@ -44,6 +44,7 @@ const PRODUCT_FIELDS: readonly FieldSpec<keyof ProductFields>[] = [
     multiline: true,
     maxLength: LIMITS.paragraphMax,
     className: formStyles.full,
+    formatting: true,
   },
   { name: 'imageUrl', label: 'Image URL', type: 'url', maxLength: LIMITS.urlMax, className: formStyles.wide },
   { name: 'amazonUrl', label: 'Amazon URL', type: 'url', maxLength: LIMITS.urlMax, className: formStyles.wide },
@@ -73,6 +74,8 @@ const ProductEditor = memo(function ProductEditor({ product, number, titleRef, o
 export function ProductsEditor() {
   const dispatch = useDraftDispatch();
   const products = useDraftSelector((draft) => draft.products);
+  // The preview shows the descriptions as readers will see them: formatted when the post is written with marks.
+  const format = useDraftSelector((draft) => draft.header.textFormat);
   const [previewing, setPreviewing] = useState(false);
 
   return (
@@ -88,7 +91,7 @@ export function ProductsEditor() {
       </div>
       {previewing ? (
         products.length > 0 ? (
-          <ProductGrid products={products} images={uploadedImages()} imageBox={PREVIEW_PRODUCT_BOX} />
+          <ProductGrid products={products} images={uploadedImages()} imageBox={PREVIEW_PRODUCT_BOX} format={format} />
         ) : (
           <p className={fieldStyles.hint}>No products to preview.</p>
         )

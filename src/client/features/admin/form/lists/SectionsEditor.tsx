@@ -49,6 +49,7 @@ function ListEditor({ target, items, place }: ListEditorProps) {
                 context={context}
                 value={entry.text}
                 maxLength={LIMITS.listItemMax}
+                formatting
                 inputRef={refFor(index)}
                 onChange={(text) => dispatch(listItemChanged({ ...target, itemId: entry.id, text }))}
                 action={
@@ -104,6 +105,7 @@ const SECTION_FIELDS: readonly FieldSpec<keyof SectionFields>[] = [
     multiline: true,
     maxLength: LIMITS.paragraphMax,
     className: formStyles.full,
+    formatting: true,
   },
 ];
 

@@ -30,9 +30,12 @@ import pageStyles from './page.module.scss';
 export const DISCARD_CONFIRMATION = 'Discard this draft and start again from a blank post?';
 export const BLANK_CONFIRMATION = 'Empty every field and start a blank post? What you have written here is lost.';
 
-/** The draft's content, to tell whether it holds anything of the writer's (ids aside, which only key the rows). */
-const contentOf = ({ header, products, footer }: Draft) =>
-  JSON.stringify({ header, products, footer }, (key, value: unknown) => (key === 'id' ? undefined : value));
+/**
+ * The draft's story, to tell whether it holds anything of the writer's (ids aside, which only key the rows). The author
+ * footer is left out: it is filled from the writer's profile, not written for this post.
+ */
+const contentOf = ({ header, products }: Draft) =>
+  JSON.stringify({ header, products }, (key, value: unknown) => (key === 'id' ? undefined : value));
 
 const UNTOUCHED = new Set([contentOf(sampleDraft()), contentOf(blankDraft())]);
 

@@ -141,7 +141,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
-      // The owner account (issue 21): specs sign in with helpers/session.ts or through the card.
+      // The owner account: specs sign in with helpers/session.ts or through the card.
       ADMIN_EMAIL: OWNER_EMAIL,
       ADMIN_PASSWORD: OWNER_PASSWORD,
       LOG_LEVEL: 'warn',

@@ -8,7 +8,7 @@ const VENDOR =
 
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =
-  /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|RequireSession|session|AuthPage)-[\w-]+\.js$/;
+  /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|ReviewPage|InboxPage|AdminNav|RequireSession|session|AuthPage)-[\w-]+\.js$/;
 
 // react-router's package exports always pick its development build (dev warnings kept, 0.5 KB gzip more); the
 // production build it ships beside it is what visitors get.
@@ -19,7 +19,7 @@ const reactRouterProduction = path.join(
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
 /**
- * The API refuses a cookie-authorized write whose Origin is not its own (issue 21). In development the pages come
+ * The API refuses a cookie-authorized write whose Origin is not its own. In development the pages come
  * from Vite's own address on this machine, so a write from them is presented to the API as coming from the API's
  * address; any other origin is passed on as it is, and refused.
  */
@@ -92,11 +92,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           modulePreload: {
             polyfill: false,
             // Staff chunks' JavaScript dependencies are not listed for in-app preloading: every visitor's entry
-            // would carry the lists (issue 21 added pages to them). The chunks still load through their imports, the
+            // would carry the lists (each admin page adds to them). The chunks still load through their imports, the
             // server's hints preload them on a first load (routeHints.ts), and CSS, which loads only this way, stays.
-            // A live post's chunk likewise: the post page carries its list to every reader of a post that is not live.
+            // A live post's chunk and a photo/quote/video section's likewise: the post page would carry their lists to
+            // every reader of a post that has neither.
             resolveDependencies: (filename, deps) =>
-              ADMIN_CHUNK.test(filename) || /LiveCoverage-[\w-]+\.js$/.test(filename)
+              ADMIN_CHUNK.test(filename) || /(LiveCoverage|MediaSection)-[\w-]+\.js$/.test(filename)
                 ? deps.filter((dep) => dep.endsWith('.css'))
                 : deps,
           },

@@ -6,6 +6,10 @@ import react from '@vitejs/plugin-react';
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema)[\\/]/;
 
+/** Small modules most visitor pages share (see the codeSplitting groups below). */
+const COMMON =
+  /src[\\/](contract[\\/]records|client[\\/]api[\\/](apiErrors|queryHooks)|client[\\/]components[\\/](useDocumentTitle|TagLinks))\.tsx?$/;
+
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =
   /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|ReviewPage|InboxPage|AdminNav|RequireSession|session|AuthPage)-[\w-]+\.js$/;
@@ -102,10 +106,16 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                 : deps,
           },
           rolldownOptions: {
+            // Constants imported from another module are written in place: no export, import and name for each.
+            optimization: { inlineConst: true },
             output: {
               codeSplitting: {
                 // The libraries every page needs change rarely: one long-cached file, apart from our own code.
-                groups: [{ name: 'vendor', test: VENDOR }],
+                groups: [
+                  { name: 'vendor', test: VENDOR },
+                  // Small modules most visitor pages share: one file instead of four, each with its own imports.
+                  { name: 'common', test: COMMON },
+                ],
               },
             },
           },

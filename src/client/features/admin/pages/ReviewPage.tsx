@@ -71,6 +71,11 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
   const [when, setWhen] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
+  /** Opens a form in the row (Schedule, Request changes), or closes it when it is open. */
+  const toggle = (form: 'schedule' | 'changes') => {
+    setError('');
+    setMode(mode === form ? 'idle' : form);
+  };
   const [busy, setBusy] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const whenRef = useRef<HTMLInputElement>(null);
@@ -142,10 +147,7 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
             className={buttons.secondaryButton}
             aria-expanded={mode === 'schedule'}
             disabled={busy}
-            onClick={() => {
-              setError('');
-              setMode(mode === 'schedule' ? 'idle' : 'schedule');
-            }}
+            onClick={() => toggle('schedule')}
           >
             <CalendarClock size={16} aria-hidden="true" />
             Schedule<span className="visually-hidden"> “{post.title}”</span>
@@ -155,10 +157,7 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
             className={buttons.secondaryButton}
             aria-expanded={mode === 'changes'}
             disabled={busy}
-            onClick={() => {
-              setError('');
-              setMode(mode === 'changes' ? 'idle' : 'changes');
-            }}
+            onClick={() => toggle('changes')}
           >
             <MessageSquareWarning size={16} aria-hidden="true" />
             Request changes<span className="visually-hidden"> to “{post.title}”</span>

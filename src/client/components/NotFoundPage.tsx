@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import { paths } from '../app/paths';
 import { useDocumentTitle } from './useDocumentTitle';
 import styles from './NotFoundPage.module.scss';

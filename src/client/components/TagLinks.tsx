@@ -1,6 +1,6 @@
 // What story lists show about a story beside its title: its tags as links to their pages (/tag/{slug}; lists show the
 // primary tag only, PrimaryTag) and its byline. One module, so the pages that show them share one small chunk.
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import type { TagRef } from '../../contract/types';
 import { paths } from '../app/paths';
 import styles from './TagLinks.module.scss';

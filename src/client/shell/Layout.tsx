@@ -2,7 +2,8 @@
 // the shell because it composes a feature (the theme toggle), which a shared component may not import.
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink } from '../components/Link';
 import { matchRoute } from '../../contract/routes';
 import { paths } from '../app/paths';
 import { useAppDispatch, useAppSelector } from '../app/hooks';

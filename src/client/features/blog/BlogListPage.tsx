@@ -2,7 +2,8 @@
 // is the same list filtered to one tag, under the tag's name. Each story shows its primary tag.
 // A failed fetch is logged and leaves the list empty (SPEC 8); the empty state offers a retry.
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../components/Link';
 import { useGetBlogsInfiniteQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
 import { useHydrated } from '../../app/useHydrated';

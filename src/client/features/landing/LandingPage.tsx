@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link';
 import { ArrowRight, Bell, TrendingUp, Users } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

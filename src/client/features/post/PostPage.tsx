@@ -1,7 +1,8 @@
 // /page/:id (SPEC 2): loading, the server's error text, or the post. Products are validated with the contract schema
 // (SPEC 8): invalid data is logged and only the product section is hidden.
 import { Suspense, lazy, useEffect, useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../components/Link';
 import { paths } from '../../app/paths';
 import { serverErrorText } from '../../api/apiErrors';
 import { useEndpointQuery, useGetBlogQuery } from '../../api/queryHooks';

@@ -1,6 +1,7 @@
 // /search?q=…: a search form that works without JavaScript (a GET form to this page, which the server
 // renders with its results) and the results: title link, byline, tags and the snippet with its matches marked.
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../components/Link';
 import { useEndpointQuery } from '../../api/queryHooks';
 import { paths } from '../../app/paths';
 import { byline, TagLinks } from '../../components/TagLinks';

@@ -3,7 +3,8 @@
 // saves it with PUT and If-Match.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { History, RefreshCw } from 'lucide-react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { paths } from '../../../app/paths';

@@ -3,7 +3,8 @@
 // added); "Restore this version" asks first, restores it (the current version joins the history) and says so.
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { History, PenLine, RotateCcw } from 'lucide-react';
 import { parsePostId } from '../../../../contract/routes';
 import type { RevisionSummary } from '../../../../contract/types';

@@ -2,7 +2,7 @@
 // text, the post's title and when, read or unread, and a link to the post's admin page. Opening one marks it read;
 // "Mark all as read" marks every one (POST /api/notifications/read).
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { CheckCheck } from 'lucide-react';
 import type { StaffNotification } from '../../../../contract/desk';
 import { adminPaths } from '../adminPaths';

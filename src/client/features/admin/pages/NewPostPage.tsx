@@ -1,6 +1,6 @@
 // /admin: 'Create New Blog Post', for a signed-in admin (RequireSession guards every admin page).
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { Contact, FilePlus, List, RotateCcw, UserCog } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';

@@ -3,7 +3,7 @@
 // (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as a Bearer header.
 import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { History, PenLine, Plus, Radio, Trash2 } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';

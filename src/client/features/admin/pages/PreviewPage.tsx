@@ -1,7 +1,8 @@
 // /admin/preview/:id: a post as readers will see it, drafts and scheduled posts included, for the admin who holds
 // the token (the "View" link of a post that is not public). It asks the API with that token; without it, the
 // request is anonymous and a post that is not public answers 404, exactly as /page/:id does for any reader.
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';

@@ -4,7 +4,7 @@
 // for in the row (POST /api/blogs/:id/review).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { CalendarClock, MessageSquareWarning, PenLine, Send } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { DESK_LIMITS } from '../../../../contract/desk';

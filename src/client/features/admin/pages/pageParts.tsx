@@ -2,7 +2,7 @@
 // a read's loading and failure lines, the table of rows with a row header and an actions column, a row's buttons, the
 // outcome line of a form, and a revision's time.
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { List } from 'lucide-react';
 import { adminPaths } from '../adminPaths';
 import { AccessTokenField } from '../form/AccessTokenField';

@@ -1,7 +1,7 @@
 // The admin navigation every admin page shows above its own content: the posts, the review queue with its length
 // ("Review (N)", for editors and owners, who decide on it), the inbox with the unread count, and the account. The
 // counts are read afresh on each admin page (the queries are dropped when no page shows them).
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../../../components/Link';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useEndpointQuery } from '../../../api/queryHooks';

@@ -1,3 +1,9 @@
+/**
+ * The longest URL a field may hold once percent-encoded. A constant of its own as well as LIMITS.urlMax: the post page
+ * checks it (productCheck.ts), and the build writes a constant in place, so readers do not download the whole table.
+ */
+export const URL_MAX = 2_048;
+
 // Size limits shared by the editor (maxLength hints) and the API (validation). The spec sets none; these bound each
 // field and list for real articles, and bodyMaxBytes bounds a whole post (filling every field to its maximum would not fit).
 export const LIMITS = {
@@ -9,7 +15,7 @@ export const LIMITS = {
   paragraphMax: 10_000,
   /** one bullet in a list */
   listItemMax: 1_000,
-  urlMax: 2_048,
+  urlMax: URL_MAX,
   /** the header image's alt text (a sentence or two on what the photo shows) */
   imageAltMax: 300,
   /** an image section's caption, and a video section's */

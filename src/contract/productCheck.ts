@@ -1,8 +1,8 @@
 // The read-side product schema (SPEC 8): what the post page accepts as a product list from GET /api/blogs/:id.
 // Hand-written rather than zod: the post page is its only user, and zod would add about 7 KB gzip to the
 // visitor's download of /page/:id (over the 115 KB budget). It applies the same rules as the submit schema
-// (LIMITS.urlMax, isSafeUrl), and tests/contract/productCheck.test.ts holds the two sides to agree.
-import { LIMITS } from './limits';
+// (URL_MAX, isSafeUrl), and tests/contract/productCheck.test.ts holds the two sides to agree.
+import { URL_MAX } from './limits';
 import { isRecord } from './records';
 import type { Product } from './types';
 import { isSafeUrl, URL_MESSAGE } from './urls';
@@ -26,8 +26,8 @@ function productIssues(value: unknown, index: number): ProductIssue[] {
   for (const field of URL_FIELDS) {
     const url = value[field];
     if (typeof url !== 'string') issues.push({ path: [index, field], message: 'must be a string' });
-    else if (url.length > LIMITS.urlMax) {
-      issues.push({ path: [index, field], message: `must be at most ${LIMITS.urlMax} characters` });
+    else if (url.length > URL_MAX) {
+      issues.push({ path: [index, field], message: `must be at most ${URL_MAX} characters` });
     } else if (!isSafeUrl(url)) {
       issues.push({ path: [index, field], message: URL_MESSAGE });
     }

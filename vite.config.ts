@@ -12,7 +12,7 @@ const COMMON =
 
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =
-  /(NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|ReviewPage|InboxPage|AdminNav|RequireSession|session|AuthPage)-[\w-]+\.js$/;
+  /(AdminPages|NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|ReviewPage|InboxPage|AdminNav|RequireSession|session|AuthPage)-[\w-]+\.js$/;
 
 // react-router's package exports always pick its development build (dev warnings kept, 0.5 KB gzip more); the
 // production build it ships beside it is what visitors get.

@@ -61,6 +61,10 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 export type Route = RouteDefinition & { name: RouteName };
+/** The back office's routes: every one needs a session, and the client loads them all through one module. */
+export type AdminRouteName = Extract<RouteName, `admin${string}`>;
+/** Whether a route is one of the back office's. */
+export const isAdminRoute = (name: RouteName): name is AdminRouteName => name.startsWith('admin');
 
 /** Every route, in table order. */
 export const ROUTE_LIST: readonly Route[] = Object.entries(ROUTES).map(([name, route]) => ({

@@ -8,11 +8,11 @@ import { Suspense, createContext, lazy, useContext } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useLocation, useParams, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { ROUTE_LIST, paramsAreValid } from '../../contract/routes';
-import type { RouteName } from '../../contract/routes';
+import { ROUTE_LIST, isAdminRoute, paramsAreValid } from '../../contract/routes';
+import type { AdminRouteName, RouteName } from '../../contract/routes';
 import { Layout } from './Layout';
 
-const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
+const PAGES: Record<Exclude<RouteName, AdminRouteName>, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage }))),
   blog: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
   post: lazy(() => import('../features/post/PostPage').then((m) => ({ default: m.PostPage }))),
@@ -21,23 +21,9 @@ const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   tag: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
   search: lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
-  // The editor is a lazy chunk: a visitor never downloads it.
-  admin: lazy(() => import('../features/admin/pages/NewPostPage').then((m) => ({ default: m.NewPostPage }))),
-  adminPosts: lazy(() => import('../features/admin/pages/PostsPage').then((m) => ({ default: m.PostsPage }))),
-  adminEdit: lazy(() => import('../features/admin/pages/EditPage').then((m) => ({ default: m.EditPage }))),
-  adminStaff: lazy(() => import('../features/admin/pages/StaffPage').then((m) => ({ default: m.StaffPage }))),
-  adminAccount: lazy(() => import('../features/admin/pages/AccountPage').then((m) => ({ default: m.AccountPage }))),
-  adminLive: lazy(() => import('../features/admin/pages/LiveDeskPage').then((m) => ({ default: m.LiveDeskPage }))),
-  adminPreview: lazy(() => import('../features/admin/pages/PreviewPage').then((m) => ({ default: m.PreviewPage }))),
-  adminHistory: lazy(() => import('../features/admin/pages/HistoryPage').then((m) => ({ default: m.HistoryPage }))),
-  adminTrash: lazy(() => import('../features/admin/pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
-  adminReview: lazy(() => import('../features/admin/pages/ReviewPage').then((m) => ({ default: m.ReviewPage }))),
-  adminInbox: lazy(() => import('../features/admin/pages/InboxPage').then((m) => ({ default: m.InboxPage }))),
 };
-// Every admin page needs a session: one lazy guard around them all, from the admin's own chunks.
-const RequireSession = lazy(() =>
-  import('../features/admin/session/RequireSession').then((m) => ({ default: m.RequireSession })),
-);
+// Every admin page, behind the session guard, through one lazy module (a visitor never downloads any of it).
+const AdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** While a page's chunk loads, the page's own loading text (SPEC 2), where the page shows one, so nothing jumps. */
@@ -53,12 +39,20 @@ const LOADING: Partial<Record<RouteName, { text: string; className: string }>> =
  */
 export const MissingUrl = createContext<string | undefined>(undefined);
 
+/** The route's page; the not-found page (as the server answers) when its parameters or its post do not exist. */
+function RouteContent({ name, found }: { name: RouteName; found: boolean }) {
+  if (!found) return <NotFoundPage />;
+  if (isAdminRoute(name)) return <AdminPage name={name} />;
+  const Page = PAGES[name];
+  return <Page />;
+}
+
 function RoutePage({ name }: { name: RouteName }) {
   const params = useParams();
   const { pathname, search } = useLocation();
   const missingUrl = useContext(MissingUrl);
-  const Page = paramsAreValid(params) && missingUrl !== pathname + search ? PAGES[name] : NotFoundPage;
-  const loading = Page === NotFoundPage ? undefined : LOADING[name];
+  const found = paramsAreValid(params) && missingUrl !== pathname + search;
+  const loading = found ? LOADING[name] : undefined;
   return (
     <Suspense
       fallback={
@@ -69,13 +63,7 @@ function RoutePage({ name }: { name: RouteName }) {
         ) : null
       }
     >
-      {name.startsWith('admin') ? (
-        <RequireSession>
-          <Page />
-        </RequireSession>
-      ) : (
-        <Page />
-      )}
+      <RouteContent name={name} found={found} />
     </Suspense>
   );
 }

@@ -25,6 +25,9 @@ const SHELL_ENTRY = 'index.html';
 /** A route's page module as Vite's build manifest names it. */
 export const pageModule = (route: Route) => `src/client/features/${route.page}.tsx`;
 
+/** The module every admin page is loaded through (it holds the session guard): its chunks come first. */
+export const ADMIN_PAGES_MODULE = 'src/client/features/admin/AdminPages.tsx';
+
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
@@ -109,7 +112,10 @@ export function loadRouteHints(clientDir: string): RouteHints | undefined {
 
   const pageLinks = new Map<string, { shell: string; rendered: string }>();
   for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE]) {
-    const keys = [...closure(manifest, module)].filter((key) => !loaded.has(key));
+    const through = module.startsWith('src/client/features/admin/') ? [ADMIN_PAGES_MODULE] : [];
+    const needed = new Set<string>();
+    for (const key of [...through, module]) closure(manifest, key, needed);
+    const keys = [...needed].filter((key) => !loaded.has(key));
     const css = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))]
       .map((href) => `<link rel="stylesheet" href="/${escapeAttribute(href)}">`)
       .join('');

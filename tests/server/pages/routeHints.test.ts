@@ -6,7 +6,7 @@ import { createPost } from '../../../src/server/repositories/postsRepository';
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import { ROUTE_LIST } from '../../../src/contract/routes';
 import type { RenderPage } from '../../../src/contract/rendering';
-import { NOT_FOUND_MODULE, pageModule } from '../../../src/server/pages/routeHints';
+import { ADMIN_PAGES_MODULE, NOT_FOUND_MODULE, pageModule } from '../../../src/server/pages/routeHints';
 import { validSubmission } from '../fixtures/submissions';
 import { staffSession } from '../helpers/accounts';
 import { startTestApp } from '../helpers/testApp';
@@ -28,6 +28,19 @@ const MANIFEST = {
     file: 'assets/BlogListPage-B1.js',
     isDynamicEntry: true,
     css: ['assets/BlogListPage-B1.css'],
+  },
+  // Every admin page loads through AdminPages (which holds the session guard), not from the entry.
+  'src/client/features/admin/AdminPages.tsx': {
+    file: 'assets/AdminPages-G1.js',
+    isDynamicEntry: true,
+    imports: ['_vendor-V1.js', '_session-S1.js'],
+  },
+  '_session-S1.js': { file: 'assets/session-S1.js' },
+  'src/client/features/admin/pages/PostsPage.tsx': {
+    file: 'assets/PostsPage-L1.js',
+    isDynamicEntry: true,
+    imports: ['_vendor-V1.js'],
+    css: ['assets/PostsPage-L1.css'],
   },
 };
 
@@ -127,9 +140,21 @@ test('without a readable manifest the server starts and serves the plain shell',
   }
 });
 
+test('an admin page preloads the module every admin page loads through, then its own chunk and CSS', async () => {
+  const { cookie } = await staffSession(t.app, t.db, 'editor');
+  const res = await t.app.inject({ method: 'GET', url: '/admin/posts', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  expect(hintsOf(res.body).filter((link) => !link.includes('rel="alternate"'))).toEqual([
+    '<link rel="stylesheet" href="/assets/PostsPage-L1.css">',
+    '<link rel="modulepreload" crossorigin href="/assets/AdminPages-G1.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/session-S1.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/PostsPage-L1.js">',
+  ]);
+});
+
 test('every page module the hints name exists, so a renamed page cannot silently lose its hints', () => {
   const root = resolve(__dirname, '..', '..', '..');
-  for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE])
+  for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE, ADMIN_PAGES_MODULE])
     expect(existsSync(join(root, module))).toBe(true);
 });
 

@@ -9,3 +9,4 @@ import '../../../../src/client/features/admin/pages/TrashPage';
 import '../../../../src/client/features/admin/pages/StaffPage';
 import '../../../../src/client/features/admin/pages/AccountPage';
 import '../../../../src/client/features/admin/session/RequireSession';
+import '../../../../src/client/features/admin/AdminPages';

@@ -10,6 +10,14 @@ const VENDOR =
 const COMMON =
   /src[\\/](contract[\\/]records|client[\\/]api[\\/](apiErrors|queryHooks)|client[\\/]components[\\/](useDocumentTitle|TagLinks))\.tsx?$/;
 
+/**
+ * A live post's code (its coverage, the stream, the entries' parts and their styles): one file where Rolldown would
+ * make four, as the writer's desk shares all but the reader's part. Not with their dependencies (the default), which
+ * would bring the badge every story list shows.
+ */
+const LIVE =
+  /src[\\/](client[\\/](components[\\/]live[\\/](useLiveFeed|LiveParts|liveApi|Live\.module)|features[\\/]post[\\/]live[\\/]LiveCoverage)|contract[\\/]markText)\.(tsx?|scss)$/;
+
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =
   /(AdminPages|NewPostPage|PostsPage|EditPage|HistoryPage|TrashPage|StaffPage|AccountPage|PreviewPage|LiveDeskPage|ReviewPage|InboxPage|AdminNav|RequireSession|session|AuthPage)-[\w-]+\.js$/;
@@ -120,7 +128,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             // A live post's chunk and a photo/quote/video section's likewise: the post page would carry their lists to
             // every reader of a post that has neither.
             resolveDependencies: (filename, deps) =>
-              ADMIN_CHUNK.test(filename) || /(LiveCoverage|MediaSection)-[\w-]+\.js$/.test(filename)
+              ADMIN_CHUNK.test(filename) || /\/(live|MediaSection)-[\w-]+\.js$/.test(filename)
                 ? deps.filter((dep) => dep.endsWith('.css'))
                 : deps,
           },
@@ -134,6 +142,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                   { name: 'vendor', test: VENDOR },
                   // Small modules most visitor pages share: one file instead of four, each with its own imports.
                   { name: 'common', test: COMMON },
+                  { name: 'live', test: LIVE, includeDependenciesRecursively: false },
                 ],
               },
             },

@@ -14,18 +14,6 @@ export type TextFormat = (typeof TEXT_FORMATS)[number];
  */
 export type MarkNode = string | { b: MarkNode[] } | { i: MarkNode[] } | { a: string; c: MarkNode[] };
 
-/** The characters a reader sees, without the marks: a link keeps its text and loses its URL. */
-export function treeText(nodes: readonly MarkNode[]): string {
-  let out = '';
-  for (const node of nodes) {
-    if (typeof node === 'string') out += node;
-    else if ('b' in node) out += treeText(node.b);
-    else if ('i' in node) out += treeText(node.i);
-    else out += treeText(node.c);
-  }
-  return out;
-}
-
 /** The link schemes a mark may point to; anything else (javascript:, data:, vbscript:, …) renders as plain text. */
 export const LINK_SCHEMES = ['http:', 'https:', 'mailto:'] as const;
 

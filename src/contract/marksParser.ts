@@ -3,7 +3,8 @@
 // and the admin chunk import it; a reader's browser loads it only as a lazy chunk, when it must parse a text itself.
 import MarkdownIt from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
-import { isExternalHref, linkHref, treeText } from './marks';
+import { isExternalHref, linkHref } from './marks';
+import { treeText } from './markText';
 import type { MarkNode, TextFormat } from './marks';
 
 // 'zero' enables nothing but plain text; these rules are the whole language. Everything else (raw HTML, entities,

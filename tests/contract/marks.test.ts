@@ -1,7 +1,8 @@
 // The inline marks a writer may use and what each becomes: the rules of the small Markdown subset (bold, italic,
 // links, bare http(s) URLs, backslash escapes; everything else as typed), the link-scheme table, the plain text every
 // markup-free place shows, the feed's HTML, and the read time suggested from a post's words.
-import { linkHref, treeText } from '../../src/contract/marks';
+import { linkHref } from '../../src/contract/marks';
+import { treeText } from '../../src/contract/markText';
 import type { MarkNode } from '../../src/contract/marks';
 import { parseMarks, plainText, textHtml } from '../../src/contract/marksParser';
 

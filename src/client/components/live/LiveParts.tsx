@@ -4,7 +4,7 @@ import { useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { LiveEntry } from '../../../contract/live';
 import type { TextFormat } from '../../../contract/marks';
-import { treeText } from '../../../contract/marks';
+import { treeText } from '../../../contract/markText';
 import { MarkTreesContext } from '../markTrees';
 import { useHydrated } from '../../app/useHydrated';
 import { RichText } from '../RichText';

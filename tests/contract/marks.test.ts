@@ -32,6 +32,11 @@ describe('the mark rules', () => {
     ['stars inside words stay', 'snake_case_name', ['snake_case_name']],
     ['an unclosed mark', '**half done', ['**half done']],
     ['newlines kept as typed', 'one\ntwo  \nthree', ['one\ntwo  \nthree']],
+    ['a link inside bold', '**[a](/x)**', [{ b: [{ a: '/x', c: ['a'] }] }]],
+    ['a link inside italic', '*a [b](/x) c*', [{ i: ['a ', { a: '/x', c: ['b'] }, ' c'] }]],
+    ['italic inside a link inside italic', '_a [*b*](/x)_', [{ i: ['a ', { a: '/x', c: [{ i: ['b'] }] }] }]],
+    ['no italic opened outside a link and closed in it', '*a [b*](/x)', ['*a ', { a: '/x', c: ['b*'] }]],
+    ['no italic opened in a link and closed after it', '[_a](/x)_', [{ a: '/x', c: ['_a'] }, '_']],
   ])('%s', (_name, text, tree) => {
     expect(parseMarks(text)).toEqual(tree);
   });

@@ -11,6 +11,10 @@ import type { MarkNode, TextFormat } from './marks';
 const md = new MarkdownIt('zero', { linkify: true });
 md.inline.ruler.enable(['emphasis', 'link', 'linkify', 'escape']);
 md.inline.ruler2.enable(['emphasis']);
+// Two passes join neighbouring text tokens into one (fragments_join, then text_join once escapes are text): toTree
+// joins neighbouring characters itself as it builds the tree, so the tree is the same without them.
+md.inline.ruler2.disable(['fragments_join']);
+md.core.ruler.disable(['text_join']);
 // Bare URLs only with an explicit http(s) scheme: no `www.` guesses, no e-mail addresses, no ftp.
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false }).add('ftp:', null).add('mailto:', null);
 // An image (`![alt](src)`) is no mark: it shows as typed. Without this rule its `[alt](src)` would read as a link

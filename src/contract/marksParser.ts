@@ -70,10 +70,25 @@ function MarkToken(this: Token, type: string, tag: string, nesting: Token['nesti
 }
 MarkToken.prototype = TokenClass.prototype;
 const NewToken = MarkToken as unknown as typeof TokenClass;
+const FAR_POSITION = 2 ** 30;
 
 // markdown-it's inline state with its two token makers (push and pushPending, which every inline rule calls) making
 // the tokens above; their bookkeeping (levels, the delimiter lists of each nesting) is markdown-it's, line for line.
+// Its position cache starts as a hash table.
 class MarksState extends md.inline.State {
+  constructor(...args: ConstructorParameters<typeof StateInline>) {
+    super(...args);
+    // skipToken remembers, by position, where the token at each position of a link's text ends: a few dozen entries
+    // spread over up to 10,000 positions. V8 keeps a plain object's integer keys in an array while it is young, grown
+    // to the highest key at each step until it gives up at 5,000 for a hash table: about 80 KB of garbage per long
+    // paragraph, a fifth of what its parse allocated. An entry far past that range, removed at once, makes it a hash
+    // table from the start.
+    const cache: Record<number, number> = {};
+    cache[FAR_POSITION] = 0;
+    delete cache[FAR_POSITION];
+    this.cache = cache;
+  }
+
   override pushPending(): Token {
     const token = new NewToken('text', '', 0);
     token.content = this.pending;

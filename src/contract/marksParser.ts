@@ -121,52 +121,49 @@ class MarksState extends md.inline.State {
 }
 md.inline.State = MarksState;
 
-type Open = { node: MarkNode & object; children: MarkNode[]; href?: string | undefined; refused?: boolean };
-
-function push(children: MarkNode[], node: MarkNode): void {
-  const last = children[children.length - 1];
-  if (typeof node === 'string' && typeof last === 'string') children[children.length - 1] = last + node;
-  else if (node !== '') children.push(node);
+// Adds characters to the children that start at `start` in `nodes`: joined to the last child when that is characters.
+function addText(nodes: MarkNode[], start: number, text: string): void {
+  const last = nodes.length - 1;
+  if (last >= start && typeof nodes[last] === 'string') nodes[last] += text;
+  else if (text !== '') nodes.push(text);
 }
 
+// The tree is built in one array: the children of every element still open follow one another in it, and an element's
+// children are cut out (as an array of their exact size) when it closes. One growing array and one small array per
+// element, instead of an array grown child by child for each: a long paragraph has a few hundred elements.
 function toTree(tokens: readonly Token[]): MarkNode[] {
-  const root: MarkNode[] = [];
-  const stack: Open[] = [];
-  const current = () => stack[stack.length - 1]?.children ?? root;
+  const nodes: MarkNode[] = [];
+  const opens: Token[] = [];
+  const starts: number[] = [];
   for (const token of tokens) {
     switch (token.type) {
-      case 'strong_open': {
-        const children: MarkNode[] = [];
-        stack.push({ node: { b: children }, children });
+      case 'strong_open':
+      case 'em_open':
+      case 'link_open':
+        opens.push(token);
+        starts.push(nodes.length);
         break;
-      }
-      case 'em_open': {
-        const children: MarkNode[] = [];
-        stack.push({ node: { i: children }, children });
-        break;
-      }
-      case 'link_open': {
-        const children: MarkNode[] = [];
-        const href = linkHref(String(token.attrGet('href') ?? ''));
-        stack.push({ node: { a: href ?? '', c: children }, children, refused: href === undefined });
-        break;
-      }
       case 'strong_close':
       case 'em_close':
       case 'link_close': {
-        const open = stack.pop();
-        if (open === undefined) break;
-        // A refused link becomes its text, as plain characters.
-        if (open.refused) push(current(), treeText(open.children));
-        else if (open.children.length > 0) push(current(), open.node);
+        const open = opens.pop();
+        const start = starts.pop();
+        if (open === undefined || start === undefined) break;
+        const children = nodes.splice(start);
+        if (open.type === 'link_open') {
+          const href = linkHref(String(open.attrGet('href') ?? ''));
+          // A refused link becomes its text, as plain characters.
+          if (href === undefined) addText(nodes, starts.at(-1) ?? 0, treeText(children));
+          else if (children.length > 0) nodes.push({ a: href, c: children });
+        } else if (children.length > 0) nodes.push(open.type === 'strong_open' ? { b: children } : { i: children });
         break;
       }
       default:
-        // text (escapes already joined into it) and anything a future rule might add: its characters, never markup.
-        push(current(), token.content);
+        // text, an escaped character, and anything a future rule might add: its characters, never markup.
+        addText(nodes, starts.at(-1) ?? 0, token.content);
     }
   }
-  return root;
+  return nodes;
 }
 
 /** The tree of a text written with marks. */

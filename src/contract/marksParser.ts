@@ -49,7 +49,7 @@ md.normalizeLinkText = (url) => (SHOWN_AS_IS.test(url) ? url : normalizeLinkText
 
 // The tokens of a parse, made without markdown-it's Token constructor: that constructor sets eight of its fields
 // through its bundler's defineProperty helper (a property-key conversion and a generic keyed store each), which was a
-// fifth of the time of a long paragraph (such a paragraph makes about 700 tokens). These are the same fields with
+// fifth of the time of a long paragraph (such a paragraph makes several hundred tokens). These are the same fields with
 // the same values, on markdown-it's Token prototype: attrGet and the other methods are the library's own, and
 // `instanceof Token` holds.
 const TokenClass = new md.core.State('', md, {}).Token;
@@ -73,7 +73,7 @@ const NewToken = MarkToken as unknown as typeof TokenClass;
 const FAR_POSITION = 2 ** 30;
 
 // markdown-it's inline state with its two token makers (push and pushPending, which every inline rule calls) making
-// the tokens above; their bookkeeping (levels, the delimiter lists of each nesting) is markdown-it's, line for line.
+// the tokens above; their bookkeeping (levels, the delimiter lists of each nesting) is markdown-it's own, unchanged.
 // Its position cache starts as a hash table.
 class MarksState extends md.inline.State {
   constructor(...args: ConstructorParameters<typeof StateInline>) {

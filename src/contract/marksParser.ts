@@ -12,6 +12,10 @@ import type { MarkNode, TextFormat } from './marks';
 const md = new MarkdownIt('zero', { linkify: true });
 md.inline.ruler.enable(['emphasis', 'link', 'linkify', 'escape']);
 md.inline.ruler2.enable(['emphasis']);
+// Two passes join neighbouring text tokens into one (fragments_join, then text_join once escapes are text): toTree
+// joins neighbouring characters itself as it builds the tree, so the tree is the same without them.
+md.inline.ruler2.disable(['fragments_join']);
+md.core.ruler.disable(['text_join']);
 // Bare URLs only with an explicit http(s) scheme: no `www.` guesses, no e-mail addresses, no ftp.
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false }).add('ftp:', null).add('mailto:', null);
 // An image (`![alt](src)`) is no mark: it shows as typed. Without this rule its `[alt](src)` would read as a link
@@ -30,56 +34,137 @@ md.inline.ruler.before('link', 'image_as_typed', (state, silent) => {
 md.validateLink = () => true;
 // A destination is percent-encoded where it must be (what markdown-it's own normalizeLink does too), without parsing
 // it and converting its host to punycode: browsers take an international host as written, and linkHref checks the
-// scheme. That parse was a fifth of the whole cost of a long paragraph full of links.
+// scheme. That parse was a fifth of the whole cost of a long paragraph full of links. A destination made only of
+// characters encode keeps as they are (the commonest case) is its own encoding: no string is built a character at a
+// time for it, which was a tenth of the garbage of such a paragraph.
 const { encode } = md.utils.lib.mdurl;
-md.normalizeLink = (url) => encode(url);
+const ENCODED_AS_IS = /^[A-Za-z0-9;/?:@&=+$,\-_.!~*'()#]*$/;
+md.normalizeLink = (url) => (ENCODED_AS_IS.test(url) ? url : encode(url));
+// What a bare URL shows: markdown-it parses it, converts a punycode host to Unicode, formats it again and decodes its
+// percent escapes. For an http(s) URL of plain ASCII with a short host (at most 63 characters, so no label or host
+// is cut), no `xn--` label, no `%`, `@`, port or quote, each of those steps gives back what it was given, so the URL
+// shows as typed without them; anything else goes through markdown-it's own normalizeLinkText.
+const normalizeLinkText = md.normalizeLinkText.bind(md);
+const SHOWN_AS_IS = /^https?:\/\/(?![^/?#]*xn--)[A-Za-z0-9.-]{1,63}(?:[/?#][A-Za-z0-9_\-.~/?#&=+]*)?$/i;
+md.normalizeLinkText = (url) => (SHOWN_AS_IS.test(url) ? url : normalizeLinkText(url));
 
-type Open = { node: MarkNode & object; children: MarkNode[]; href?: string | undefined; refused?: boolean };
+// The tokens of a parse, made without markdown-it's Token constructor: that constructor sets eight of its fields
+// through its bundler's defineProperty helper (a property-key conversion and a generic keyed store each), which was a
+// fifth of the time of a long paragraph (such a paragraph makes several hundred tokens). These are the same fields with
+// the same values, on markdown-it's Token prototype: attrGet and the other methods are the library's own, and
+// `instanceof Token` holds.
+const TokenClass = new md.core.State('', md, {}).Token;
+function MarkToken(this: Token, type: string, tag: string, nesting: Token['nesting']) {
+  this.map = null;
+  this.level = 0;
+  this.children = null;
+  this.content = '';
+  this.markup = '';
+  this.info = '';
+  this.block = false;
+  this.hidden = false;
+  this.type = type;
+  this.tag = tag;
+  this.attrs = null;
+  this.nesting = nesting;
+  this.meta = null;
+}
+MarkToken.prototype = TokenClass.prototype;
+const NewToken = MarkToken as unknown as typeof TokenClass;
+const FAR_POSITION = 2 ** 30;
 
-function push(children: MarkNode[], node: MarkNode): void {
-  const last = children[children.length - 1];
-  if (typeof node === 'string' && typeof last === 'string') children[children.length - 1] = last + node;
-  else if (node !== '') children.push(node);
+// markdown-it's inline state with its two token makers (push and pushPending, which every inline rule calls) making
+// the tokens above; their bookkeeping (levels, the delimiter lists of each nesting) is markdown-it's own, unchanged.
+// Its position cache starts as a hash table.
+class MarksState extends md.inline.State {
+  constructor(...args: ConstructorParameters<typeof StateInline>) {
+    super(...args);
+    // skipToken remembers, by position, where the token at each position of a link's text ends: a few dozen entries
+    // spread over up to 10,000 positions. V8 keeps a plain object's integer keys in an array while it is young, grown
+    // to the highest key at each step until it gives up at 5,000 for a hash table: about 80 KB of garbage per long
+    // paragraph, a fifth of what its parse allocated. An entry far past that range, removed at once, makes it a hash
+    // table from the start.
+    const cache: Record<number, number> = {};
+    cache[FAR_POSITION] = 0;
+    delete cache[FAR_POSITION];
+    this.cache = cache;
+  }
+
+  override pushPending(): Token {
+    const token = new NewToken('text', '', 0);
+    token.content = this.pending;
+    token.level = this.pendingLevel;
+    this.tokens.push(token);
+    this.pending = '';
+    return token;
+  }
+
+  override push(type: string, tag: string, nesting: Token['nesting']): Token {
+    if (this.pending) this.pushPending();
+    const token = new NewToken(type, tag, nesting);
+    let meta: { delimiters: StateInline['delimiters'] } | undefined;
+    if (nesting < 0) {
+      this.level -= 1;
+      this.delimiters = this._prev_delimiters.pop() ?? [];
+    }
+    token.level = this.level;
+    if (nesting > 0) {
+      this.level += 1;
+      this._prev_delimiters.push(this.delimiters);
+      this.delimiters = [];
+      meta = { delimiters: this.delimiters };
+    }
+    this.pendingLevel = this.level;
+    this.tokens.push(token);
+    this.tokens_meta.push(meta);
+    return token;
+  }
+}
+md.inline.State = MarksState;
+
+// Adds characters to the children that start at `start` in `nodes`: joined to the last child when that is characters.
+function addText(nodes: MarkNode[], start: number, text: string): void {
+  const last = nodes.length - 1;
+  if (last >= start && typeof nodes[last] === 'string') nodes[last] += text;
+  else if (text !== '') nodes.push(text);
 }
 
+// The tree is built in one array: the children of every element still open follow one another in it, and an element's
+// children are cut out (as an array of their exact size) when it closes. One growing array and one small array per
+// element, instead of an array grown child by child for each: a long paragraph has a few hundred elements.
 function toTree(tokens: readonly Token[]): MarkNode[] {
-  const root: MarkNode[] = [];
-  const stack: Open[] = [];
-  const current = () => stack[stack.length - 1]?.children ?? root;
+  const nodes: MarkNode[] = [];
+  const opens: Token[] = [];
+  const starts: number[] = [];
   for (const token of tokens) {
     switch (token.type) {
-      case 'strong_open': {
-        const children: MarkNode[] = [];
-        stack.push({ node: { b: children }, children });
+      case 'strong_open':
+      case 'em_open':
+      case 'link_open':
+        opens.push(token);
+        starts.push(nodes.length);
         break;
-      }
-      case 'em_open': {
-        const children: MarkNode[] = [];
-        stack.push({ node: { i: children }, children });
-        break;
-      }
-      case 'link_open': {
-        const children: MarkNode[] = [];
-        const href = linkHref(String(token.attrGet('href') ?? ''));
-        stack.push({ node: { a: href ?? '', c: children }, children, refused: href === undefined });
-        break;
-      }
       case 'strong_close':
       case 'em_close':
       case 'link_close': {
-        const open = stack.pop();
-        if (open === undefined) break;
-        // A refused link becomes its text, as plain characters.
-        if (open.refused) push(current(), treeText(open.children));
-        else if (open.children.length > 0) push(current(), open.node);
+        const open = opens.pop();
+        const start = starts.pop();
+        if (open === undefined || start === undefined) break;
+        const children = nodes.splice(start);
+        if (open.type === 'link_open') {
+          const href = linkHref(String(open.attrGet('href') ?? ''));
+          // A refused link becomes its text, as plain characters.
+          if (href === undefined) addText(nodes, starts.at(-1) ?? 0, treeText(children));
+          else if (children.length > 0) nodes.push({ a: href, c: children });
+        } else if (children.length > 0) nodes.push(open.type === 'strong_open' ? { b: children } : { i: children });
         break;
       }
       default:
-        // text (escapes already joined into it) and anything a future rule might add: its characters, never markup.
-        push(current(), token.content);
+        // text, an escaped character, and anything a future rule might add: its characters, never markup.
+        addText(nodes, starts.at(-1) ?? 0, token.content);
     }
   }
-  return root;
+  return nodes;
 }
 
 /** The tree of a text written with marks. */

@@ -24,6 +24,21 @@ describe('the mark rules', () => {
     ],
     ['a bare http URL', 'http://example.com', [{ a: 'http://example.com', c: ['http://example.com'] }]],
     [
+      'a bare URL as typed, upper case and all',
+      'HTTPS://Example.com/A_B?c=d&e=f#G',
+      [{ a: 'HTTPS://Example.com/A_B?c=d&e=f#G', c: ['HTTPS://Example.com/A_B?c=d&e=f#G'] }],
+    ],
+    [
+      'a bare URL with a punycode host and escapes, shown readable',
+      'see https://xn--mnchen-3ya.de/caf%C3%A9 now',
+      ['see ', { a: 'https://xn--mnchen-3ya.de/caf%C3%A9', c: ['https://münchen.de/café'] }, ' now'],
+    ],
+    [
+      'a destination percent-encoded where it must be',
+      '[x](<https://example.com/a b>) [y](https://e.com/caf%C3%A9?q=ü)',
+      [{ a: 'https://example.com/a%20b', c: ['x'] }, ' ', { a: 'https://e.com/caf%C3%A9?q=%C3%BC', c: ['y'] }],
+    ],
+    [
       'a URL in angle brackets (the brackets stay)',
       '<https://example.com>',
       ['<', { a: 'https://example.com', c: ['https://example.com'] }, '>'],
@@ -33,6 +48,11 @@ describe('the mark rules', () => {
     ['stars inside words stay', 'snake_case_name', ['snake_case_name']],
     ['an unclosed mark', '**half done', ['**half done']],
     ['newlines kept as typed', 'one\ntwo  \nthree', ['one\ntwo  \nthree']],
+    ['a link inside bold', '**[a](/x)**', [{ b: [{ a: '/x', c: ['a'] }] }]],
+    ['a link inside italic', '*a [b](/x) c*', [{ i: ['a ', { a: '/x', c: ['b'] }, ' c'] }]],
+    ['italic inside a link inside italic', '_a [*b*](/x)_', [{ i: ['a ', { a: '/x', c: [{ i: ['b'] }] }] }]],
+    ['no italic opened outside a link and closed in it', '*a [b*](/x)', ['*a ', { a: '/x', c: ['b*'] }]],
+    ['no italic opened in a link and closed after it', '[_a](/x)_', [{ a: '/x', c: ['_a'] }, '_']],
   ])('%s', (_name, text, tree) => {
     expect(parseMarks(text)).toEqual(tree);
   });

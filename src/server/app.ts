@@ -83,7 +83,7 @@ export type AppOptions = {
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to reach the index sooner. */
   sitemapMaxUrls?: number;
   /** The live stream's timings and caps (live/liveStream.ts has the defaults; maxStreams over config's); for tests. */
-  live?: Partial<{ heartbeatMs: number; pollMs: number; perAddress: number; maxStreams: number }>;
+  live?: Partial<{ heartbeatMs: number; visibilityMs: number; pollMs: number; perAddress: number; maxStreams: number }>;
   /** How often the mail outbox looks for rows other processes queued or whose retry is due (default 3 s). */
   mailPollMs?: number;
 };

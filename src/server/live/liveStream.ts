@@ -18,6 +18,8 @@ export type LiveStreamOptions = {
   /** open streams one client address (limiterKey) holds at most; the next is a 429 */
   perAddress: number;
   heartbeatMs: number;
+  /** how often the posts being followed are checked to be still public: a trashed or unpublished one ends its streams */
+  visibilityMs: number;
   /** SQLite: how often other processes' events are looked for */
   pollMs: number;
   now: () => number;
@@ -28,6 +30,7 @@ export const DEFAULT_LIVE_STREAM_OPTIONS = {
   maxStreams: LIVE_LIMITS.streamsPerProcessDefault,
   perAddress: LIVE_LIMITS.streamsPerAddress,
   heartbeatMs: LIVE_LIMITS.heartbeatMs,
+  visibilityMs: 5_000,
   pollMs: 250,
 } as const;
 
@@ -72,6 +75,9 @@ export class LiveStreams {
   private open = 0;
   private readonly perAddress = new Map<string, number>();
   private readonly responses = new Set<() => void>();
+  /** The open streams' ends, by post: a post no longer public ends them (see checkVisibility). */
+  private readonly byPost = new Map<number, Set<() => void>>();
+  private visibilityTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -81,13 +87,38 @@ export class LiveStreams {
   }
 
   start(): Promise<void> {
+    this.visibilityTimer = setInterval(() => void this.checkVisibility(), this.options.visibilityMs);
+    this.visibilityTimer.unref();
     return this.hub.start();
   }
 
   /** Ends every open stream (the server is closing: its readers reconnect to another process). */
   async stop(): Promise<void> {
+    clearInterval(this.visibilityTimer);
     for (const end of [...this.responses]) end();
     await this.hub.stop();
+  }
+
+  /**
+   * Ends the streams of every followed post that is no longer public (trashed, back to draft or in review, removed):
+   * its readers' reconnects are then a 404, as a new reader's would be. One query for all the followed posts.
+   */
+  private async checkVisibility(): Promise<void> {
+    const followed = [...this.byPost.keys()];
+    if (followed.length === 0) return;
+    try {
+      const rows = await this.db.kysely
+        .selectFrom('posts')
+        .select('id')
+        .where('id', 'in', followed)
+        .where(isPublic(new Date(this.options.now())))
+        .execute();
+      const visible = new Set(rows.map((row) => Number(row.id)));
+      for (const postId of followed)
+        if (!visible.has(postId)) for (const end of [...(this.byPost.get(postId) ?? [])]) end();
+    } catch (error) {
+      this.options.warn('live: the followed posts could not be checked', error);
+    }
   }
 
   /** Streams open in this process now. */
@@ -166,12 +197,18 @@ export class LiveStreams {
       else this.perAddress.set(address, left);
       this.hub.unsubscribe(postId, reader);
       this.responses.delete(endResponse);
+      const ends = this.byPost.get(postId);
+      ends?.delete(endResponse);
+      if (ends?.size === 0) this.byPost.delete(postId);
     };
     const endResponse = () => {
       cleanUp();
       response.end();
     };
     this.responses.add(endResponse);
+    const ends = this.byPost.get(postId) ?? new Set<() => void>();
+    ends.add(endResponse);
+    this.byPost.set(postId, ends);
     response.once('close', cleanUp);
     // A client gone while the post was looked up: its close came before anyone listened.
     if (response.socket === null || response.socket.destroyed) return cleanUp();

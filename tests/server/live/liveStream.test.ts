@@ -258,6 +258,29 @@ it('is 404 for a post that is not public, and 400 for a malformed id or Last-Eve
   expect(await refusal(`/api/blogs/${postId}/live?lastEventId=1&lastEventId=2`)).toMatchObject({ status: 400 });
 });
 
+it("ends a post's streams once it is no longer public (trashed), and a reconnect is then a 404", async () => {
+  await restart({ live: { visibilityMs: 100 } });
+  const trashed = await createPost();
+  const kept = await createPost();
+  const [first, second, other] = [
+    await openLive(`/api/blogs/${trashed}/live`),
+    await openLive(`/api/blogs/${trashed}/live`),
+    await openLive(`/api/blogs/${kept}/live`),
+  ];
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/blogs/${trashed}`,
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  expect(res.statusCode).toBe(204);
+  await Promise.all([first.ended, second.ended]);
+  expect(await refusal(`/api/blogs/${trashed}/live`)).toMatchObject({ status: 404 });
+  // The other post's reader is not touched.
+  await record(kept, ...entries(1, 1));
+  await other.until((s) => s.events.length === 1);
+  other.close();
+});
+
 it('holds 10 streams per address (the 11th is a 429) and frees a slot when its client goes', async () => {
   const postId = await createPost();
   const streams = await Promise.all(range(1, 10).map(() => openLive(`/api/blogs/${postId}/live`)));

@@ -1,7 +1,7 @@
 // /admin/history/:id ("History"): the versions of a post that changes replaced, newest first, with when and by whom.
 // Choosing one shows what differs from the current post, field by field and word by word (<del> removed, <ins>
 // added); "Restore this version" asks first, restores it (the current version joins the history) and says so.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../../components/Link';
@@ -27,7 +27,7 @@ import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
 import { DiffList } from './DiffList';
-import { AccessForm, AllPostsLink, ReadStatus, revisionTime } from './pageParts';
+import { AccessForm, AllPostsLink, NoticeLine, ReadStatus, revisionTime, useNotice } from './pageParts';
 
 /** A review step as the history reads it: "Submitted for review by Sam", "Changes requested by Kim: cut the intro". */
 export function reviewStepText(step: ReviewStep): string {
@@ -61,8 +61,7 @@ export function HistoryPage() {
   const [selected, setSelected] = useState<RevisionSummary | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { notice, setNotice, noticeRef } = useNotice();
   const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
 
   const list = useEndpointQuery(keepingApi.endpoints.revisions, shown ?? skipToken);
@@ -128,14 +127,7 @@ export function HistoryPage() {
             Choose one to see what differs from the current post.
           </p>
           <AccessForm submitLabel="Show history" onSubmit={submit} />
-          <p
-            ref={noticeRef}
-            tabIndex={-1}
-            role="status"
-            className={notice?.failed ? pageStyles.failed : pageStyles.notice}
-          >
-            {notice?.text}
-          </p>
+          <NoticeLine notice={notice} noticeRef={noticeRef} />
           <ReadStatus
             loading={loading}
             loadingText="Loading history..."

@@ -1,7 +1,6 @@
 // /admin/inbox ("Inbox"): the signed-in person's notifications, newest first (GET /api/notifications), each with its
 // text, the post's title and when, read or unread, and a link to the post's admin page. Opening one marks it read;
 // "Mark all as read" marks every one (POST /api/notifications/read).
-import { useRef, useState } from 'react';
 import { Link } from '../../../components/Link';
 import { CheckCheck } from 'lucide-react';
 import type { StaffNotification } from '../../../../contract/desk';
@@ -14,7 +13,7 @@ import { formatLocalTime } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
-import { ReadStatus } from './pageParts';
+import { NoticeLine, ReadStatus, useNotice } from './pageParts';
 
 export const INBOX_EMPTY_TEXT = 'Nothing here yet: you hear here when a post of yours moves or gets a note.';
 
@@ -22,8 +21,7 @@ export function InboxPage() {
   useDocumentTitle('Inbox');
   const answer = useEndpointQuery(deskApi.endpoints.notifications, undefined);
   const markRead = useMutationRunner(deskApi.endpoints.notificationsRead);
-  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { notice, setNotice, noticeRef } = useNotice();
 
   async function markAll() {
     setNotice(null);
@@ -59,9 +57,7 @@ export function InboxPage() {
         )}
       </div>
       <p className={pageStyles.intro}>What happened to your posts and the posts you review, newest first.</p>
-      <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
-        {notice?.text}
-      </p>
+      <NoticeLine notice={notice} noticeRef={noticeRef} />
       <ReadStatus
         loading={loading}
         loadingText="Loading your inbox..."

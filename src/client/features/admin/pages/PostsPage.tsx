@@ -1,7 +1,7 @@
 // /admin/posts: every post, drafts and scheduled ones included, newest first, with who wrote and last changed it, and
 // Edit, View, Live, History and Delete (to the trash). The signed-in admin's session reads them (GET /api/blogs?status=all); a typed access token
 // (the editor slice's, shared with /admin and /admin/edit/:id for this tab, never stored) goes as a Bearer header.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from '../../../components/Link';
 import { History, PenLine, Plus, Radio, Trash2 } from 'lucide-react';
@@ -21,7 +21,7 @@ import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { ActionsCell, AccessForm, AdminTable, ReadStatus, RowButton } from './pageParts';
+import { AccessForm, ActionsCell, AdminTable, NoticeLine, ReadStatus, RowButton, useNotice } from './pageParts';
 import { rowPermissions } from './postPermissions';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
@@ -50,8 +50,7 @@ export function PostsPage() {
   // Rows deleted since the list loaded (the list is not fetched again for a delete).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [notice, setNotice] = useState('');
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { notice, setNotice, noticeRef } = useNotice();
 
   const loading = list.isLoading;
   const failed = !loading && list.isError && !list.isFetchNextPageError;
@@ -66,7 +65,7 @@ export function PostsPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setNotice('');
+    setNotice(null);
     setConfirming(null);
     setRemoved(new Set());
     setShown({ token, load: shown.load + 1 });
@@ -76,14 +75,14 @@ export function PostsPage() {
     setConfirming(null);
     try {
       await deletePost({ id: String(post.id), token });
-      setNotice(`Moved “${post.title}” to the trash.`);
+      setNotice({ text: `Moved “${post.title}” to the trash.`, failed: false });
     } catch (error) {
       if (statusOf(error) !== 404) {
-        setNotice(`“${post.title}” was not deleted. ${failureText(error)}`);
+        setNotice({ text: `“${post.title}” was not deleted. ${failureText(error)}`, failed: true });
         noticeRef.current?.focus();
         return;
       }
-      setNotice(`“${post.title}” had already been deleted.`);
+      setNotice({ text: `“${post.title}” had already been deleted.`, failed: false });
     }
     setRemoved((previous) => new Set(previous).add(post.id));
     // The row (and the focused button in it) is gone: continue from the message that says what happened.
@@ -109,9 +108,7 @@ export function PostsPage() {
 
       <AccessForm submitLabel="Show posts" onSubmit={submit} />
 
-      <p ref={noticeRef} tabIndex={-1} role="status" className={pageStyles.notice}>
-        {notice}
-      </p>
+      <NoticeLine notice={notice} noticeRef={noticeRef} />
 
       <ReadStatus
         loading={loading}

@@ -25,7 +25,7 @@ import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
 import { DiffList } from './DiffList';
 import { postDiff } from './postDiff';
-import { ReadStatus } from './pageParts';
+import { NoticeLine, ReadStatus, useNotice } from './pageParts';
 
 export const NOT_ALLOWED_TEXT = 'Only editors and owners review posts.';
 export const QUEUE_EMPTY_TEXT = 'No posts are waiting for review.';
@@ -254,8 +254,7 @@ export function ReviewPage() {
   const allowed = mayManageAll(user?.role);
   const queue = useEndpointQuery(deskApi.endpoints.reviewQueue, allowed ? undefined : skipToken);
   const decideRequest = useMutationRunner(deskApi.endpoints.reviewDecided);
-  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { notice, setNotice, noticeRef } = useNotice();
 
   const decide: Decide = async (entry, decision) => {
     setNotice(null);
@@ -293,14 +292,7 @@ export function ReviewPage() {
       ) : (
         <>
           <p className={pageStyles.intro}>Posts waiting for review, the oldest submission first.</p>
-          <p
-            ref={noticeRef}
-            tabIndex={-1}
-            role="status"
-            className={notice?.failed ? pageStyles.failed : pageStyles.notice}
-          >
-            {notice?.text}
-          </p>
+          <NoticeLine notice={notice} noticeRef={noticeRef} />
           <ReadStatus
             loading={loading}
             loadingText="Loading the review queue..."

@@ -1,6 +1,6 @@
 // /admin/trash ("Trash"): the deleted posts with when they were deleted, each with "Restore" and "Delete forever"
 // (asked first). A post stays 30 days in the trash, then the server removes it for good by itself.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import type { TrashedSummary } from '../../../../contract/types';
@@ -15,7 +15,17 @@ import { selectAccessToken } from '../draft/editorSlice';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
-import { ActionsCell, AccessForm, AdminTable, AllPostsLink, ReadStatus, RowButton, revisionTime } from './pageParts';
+import {
+  AccessForm,
+  ActionsCell,
+  AdminTable,
+  AllPostsLink,
+  NoticeLine,
+  ReadStatus,
+  revisionTime,
+  RowButton,
+  useNotice,
+} from './pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
 
@@ -27,8 +37,7 @@ export function TrashPage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   // Rows restored or deleted since the list loaded (the list is not fetched again for each, as on /admin/posts).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { notice, setNotice, noticeRef } = useNotice();
   const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
   const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
   const trash = useEndpointQuery(keepingApi.endpoints.trash, shown);
@@ -72,9 +81,7 @@ export function TrashPage() {
       </div>
       <p className={pageStyles.intro}>Deleted posts stay here for 30 days, then they are removed for good.</p>
       <AccessForm submitLabel="Show trash" onSubmit={submit} />
-      <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
-        {notice?.text}
-      </p>
+      <NoticeLine notice={notice} noticeRef={noticeRef} />
       <ReadStatus
         loading={loading}
         loadingText="Loading the trash..."

@@ -1,7 +1,8 @@
 // The pieces several admin pages share: the "All posts" header link, the Access form that asks for a list again,
 // a read's loading and failure lines, the table of rows with a row header and an actions column, a row's buttons, the
-// outcome line of a form, and a revision's time.
-import type { FormEvent, ReactNode } from 'react';
+// outcome line of a form and of a page's actions, and a revision's time.
+import { useRef, useState } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Link } from '../../../components/Link';
 import { List } from 'lucide-react';
 import { adminPaths } from '../adminPaths';
@@ -170,4 +171,32 @@ export function revisionTime(iso: string): string {
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** What an action on the page did, or why it failed (then shown as an error). */
+export type Notice = { text: string; failed: boolean };
+
+/**
+ * A page's outcome line: its notice, and the element focus moves to when the control that acted is gone (its row left
+ * the list) or the action failed, so the reader continues from the message that says what happened.
+ */
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  return { notice, setNotice, noticeRef };
+}
+
+/** The outcome line (useNotice): a status region that can take focus, styled as an error when the action failed. */
+export function NoticeLine({
+  notice,
+  noticeRef,
+}: {
+  notice: Notice | null;
+  noticeRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  return (
+    <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
+      {notice?.text}
+    </p>
+  );
 }

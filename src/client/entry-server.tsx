@@ -11,6 +11,7 @@ import { AppRoutes, MissingUrl } from './shell/router';
 import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
+import type { AppStore } from './app/store';
 import { liveApi } from './components/live/liveApi';
 import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
@@ -36,8 +37,22 @@ function embeddableApiState({ queries, provided }: ReturnType<ReturnType<typeof 
   return { queries: stable, mutations: {}, provided };
 }
 
-export async function render({ url, post, list, search, home, missing }: RenderInput): Promise<RenderOutput> {
+export async function render(input: RenderInput): Promise<RenderOutput> {
   const store = makeStore();
+  try {
+    return await renderWith(store, input);
+  } finally {
+    // The entries upserted for the page have no subscriber, so RTK Query set a timer (keepUnusedDataFor, 60 s) to drop
+    // each: they would keep this request's store, and all it holds, alive for a minute after the page is sent (and a
+    // test process running for a minute after its tests). Resetting the api state clears them.
+    store.dispatch(blogApi.util.resetApiState());
+  }
+}
+
+async function renderWith(
+  store: AppStore,
+  { url, post, list, search, home, missing }: RenderInput,
+): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
     // Only a post with a primary tag asks for its related stories.

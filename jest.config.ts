@@ -10,7 +10,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jest-fixed-jsdom',
+      // jest-fixed-jsdom, with a label's control found by id instead of by walking the page (see the file).
+      testEnvironment: '<rootDir>/tests/client/helpers/environment.ts',
       roots: ['<rootDir>/tests/client'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/tests/client/helpers/setup.ts'],

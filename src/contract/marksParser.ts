@@ -4,6 +4,7 @@
 import MarkdownIt from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
 import { isExternalHref, linkHref } from './marks';
+import { escapeHtml } from './html';
 import { treeText } from './markText';
 import type { MarkNode, TextFormat } from './marks';
 
@@ -181,9 +182,6 @@ export function parseMarks(text: string): MarkNode[] {
 export function plainText(text: string, format: TextFormat | undefined): string {
   return format === 'marks' ? treeText(parseMarks(text)) : text;
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * A tree as an HTML fragment, every character escaped: for the Atom feed's `content` (which escapes it once more as

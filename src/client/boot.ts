@@ -13,7 +13,7 @@ import { APP_HYDRATING_EVENT, THEME_TOGGLE_ATTRIBUTE } from './app/serverState';
 
 /**
  * The theme toggle works before the app does: it flips <html data-theme> and stores the choice where the inline
- * script of index.html and the app's theme slice read it (localStorage 'theme', SPEC 3). The app reads it when it
+ * script of index.html and the app's theme slice read it (localStorage 'theme'). The app reads it when it
  * starts hydrating, and its toggle then names the other theme. Every other control of a server-rendered page is a link.
  */
 function toggleThemeEarly(event: MouseEvent) {

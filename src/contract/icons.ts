@@ -1,4 +1,5 @@
-// Icon names an admin can pick (SPEC 3). Stored posts may hold other names; the client renders those as Settings.
+// Icon names an admin can pick: 15 for the header, 10 for a section. Stored posts may hold other names; the client
+// renders those as Settings.
 // A section offers a run from the middle of the header's list: that run is written once, both lists keep their order.
 export const SECTION_ICONS = [
   'Camera',

@@ -1,9 +1,15 @@
 // The parser of inline marks (markdown-it with only the rules marks need), and what is derived from a parsed text:
 // its plain text, its HTML for the Atom feed, a post's suggested read time. The server, the server-rendering bundle
 // and the admin chunk import it; a reader's browser loads it only as a lazy chunk, when it must parse a text itself.
+// It drives markdown-it through its internals (the `__rules__` list, the Token prototype, a subclass of the inline
+// State), so package.json pins markdown-it to one exact version (15.0.3): an upgrade must pass
+// tests/contract/marks.test.ts and `npm run bench:marks`. The rule behind each shortcut below: a parse pays for no pass
+// that gives back what it was given, and allocates nothing it can avoid; the measurements are in
+// docs/performance.md#formatted-text-inline-marks.
 import MarkdownIt from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
 import { isExternalHref, linkHref } from './marks';
+import { escapeHtml } from './html';
 import { treeText } from './markText';
 import type { MarkNode, TextFormat } from './marks';
 
@@ -34,9 +40,8 @@ md.inline.ruler.before('link', 'image_as_typed', (state, silent) => {
 md.validateLink = () => true;
 // A destination is percent-encoded where it must be (what markdown-it's own normalizeLink does too), without parsing
 // it and converting its host to punycode: browsers take an international host as written, and linkHref checks the
-// scheme. That parse was a fifth of the whole cost of a long paragraph full of links. A destination made only of
-// characters encode keeps as they are (the commonest case) is its own encoding: no string is built a character at a
-// time for it, which was a tenth of the garbage of such a paragraph.
+// scheme. A destination made only of characters encode keeps as they are (the commonest case) is its own encoding:
+// no string is built a character at a time for it.
 const { encode } = md.utils.lib.mdurl;
 const ENCODED_AS_IS = /^[A-Za-z0-9;/?:@&=+$,\-_.!~*'()#]*$/;
 md.normalizeLink = (url) => (ENCODED_AS_IS.test(url) ? url : encode(url));
@@ -49,10 +54,9 @@ const SHOWN_AS_IS = /^https?:\/\/(?![^/?#]*xn--)[A-Za-z0-9.-]{1,63}(?:[/?#][A-Za
 md.normalizeLinkText = (url) => (SHOWN_AS_IS.test(url) ? url : normalizeLinkText(url));
 
 // The tokens of a parse, made without markdown-it's Token constructor: that constructor sets eight of its fields
-// through its bundler's defineProperty helper (a property-key conversion and a generic keyed store each), which was a
-// fifth of the time of a long paragraph (such a paragraph makes several hundred tokens). These are the same fields with
-// the same values, on markdown-it's Token prototype: attrGet and the other methods are the library's own, and
-// `instanceof Token` holds.
+// through its bundler's defineProperty helper (a property-key conversion and a generic keyed store each), slow for a
+// long paragraph's several hundred tokens. These are the same fields with the same values, on markdown-it's Token
+// prototype: attrGet and the other methods are the library's own, and `instanceof Token` holds.
 const TokenClass = new md.core.State('', md, {}).Token;
 function MarkToken(this: Token, type: string, tag: string, nesting: Token['nesting']) {
   this.map = null;
@@ -80,10 +84,9 @@ class MarksState extends md.inline.State {
   constructor(...args: ConstructorParameters<typeof StateInline>) {
     super(...args);
     // skipToken remembers, by position, where the token at each position of a link's text ends: a few dozen entries
-    // spread over up to 10,000 positions. V8 keeps a plain object's integer keys in an array while it is young, grown
-    // to the highest key at each step until it gives up at 5,000 for a hash table: about 80 KB of garbage per long
-    // paragraph, a fifth of what its parse allocated. An entry far past that range, removed at once, makes it a hash
-    // table from the start.
+    // spread over up to 10,000 positions. V8 keeps a young plain object's integer keys in an array grown to the
+    // highest key, which for such sparse keys is garbage; an entry far past that range, removed at once, makes it a
+    // hash table from the start.
     const cache: Record<number, number> = {};
     cache[FAR_POSITION] = 0;
     delete cache[FAR_POSITION];
@@ -181,9 +184,6 @@ export function parseMarks(text: string): MarkNode[] {
 export function plainText(text: string, format: TextFormat | undefined): string {
   return format === 'marks' ? treeText(parseMarks(text)) : text;
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * A tree as an HTML fragment, every character escaped: for the Atom feed's `content` (which escapes it once more as

@@ -1,4 +1,5 @@
-// The read-side product schema (SPEC 8): what the post page accepts as a product list from GET /api/blogs/:id.
+// The read-side product schema: what the post page accepts as a product list from GET /api/blogs/:id (invalid
+// products are logged and hide their section).
 // Hand-written rather than zod: the post page is its only user, and zod would add about 7 KB gzip to the
 // visitor's download of /page/:id (over the 115 KB budget). It applies the same rules as the submit schema
 // (URL_MAX, isSafeUrl), and tests/contract/productCheck.test.ts holds the two sides to agree.

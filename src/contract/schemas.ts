@@ -208,7 +208,10 @@ const publishAtSchema = z.pipe(
 /** What a submission may set: 'scheduled' is not sent but follows from 'published' with a future publishAt. */
 export const SUBMITTED_STATUSES = ['published', 'draft', 'review'] as const;
 
-/** POST and PUT /api/blogs body (SPEC 3 submit shape, plus status and publishAt). Only header.title is required; the token may come as a Bearer header instead. */
+/**
+ * POST and PUT /api/blogs body: the submit shape {header, products, footer, accessToken}, plus status and publishAt.
+ * Only header.title is required; the token may come as a Bearer header instead.
+ */
 export const blogSubmissionSchema = z.object({
   header: headerInputSchema,
   products: z._default(

@@ -1,4 +1,5 @@
-// /auth: the sign-in / sign-up card (SPEC 2, 4, 5, 8), checked by the server (never by a password in the browser).
+// /auth: the sign-in / sign-up card (its mode toggle, busy text and error texts), checked by the server (never by a
+// password in the browser).
 import { expect, test } from '@playwright/test';
 import { OWNER_EMAIL, OWNER_PASSWORD } from './helpers/constants';
 import { watchFor } from './helpers/glimpses';

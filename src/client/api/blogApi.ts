@@ -56,7 +56,7 @@ export const blogApi = createApi({
       providesTags: (_result, _error, id) => [{ type: 'Blog', id }],
     }),
     createBlog: build.mutation<BlogPost, BlogSubmission>({
-      // SPEC 7: only 201 counts as success (any other status, 2xx included, is a failed submission).
+      // Only 201 counts as success: any other status, 2xx included, is a failed submission.
       query: (body) => ({ url: 'blogs', method: 'POST', body, validateStatus: (response) => response.status === 201 }),
       invalidatesTags: [{ type: 'Blog', id: 'LIST' }],
     }),

@@ -1,4 +1,4 @@
-// A full article as SPEC 2 describes the post page: header, header image, sections, Recommended Equipment and the
+// A full article as the post page shows it: header, header image, sections, Recommended Equipment and the
 // author footer. The post page and the static sample article both render through it.
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';

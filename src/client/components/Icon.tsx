@@ -25,7 +25,7 @@ const ICONS: Record<HeaderIcon, string> = {
   Bell: 'bell',
 };
 
-/** The name actually drawn: the given one when known, otherwise 'Settings' (SPEC 2). */
+/** The name actually drawn: the given one when known, otherwise 'Settings' (an unknown name falls back to it). */
 export function resolveIconName(name: string): HeaderIcon {
   return Object.prototype.hasOwnProperty.call(ICONS, name) ? (name as HeaderIcon) : 'Settings';
 }

@@ -70,7 +70,7 @@ export function ProductCard({ product, images, imageBox = IMAGE_BOXES.product, f
 
 export type ProductGridProps = Omit<ProductCardProps, 'product'> & {
   products: readonly ProductCardData[];
-  /** Heading of the section; SPEC 2 calls it Recommended Equipment. */
+  /** Heading of the section; the post page calls it Recommended Equipment. */
   heading?: string;
 };
 

@@ -35,7 +35,7 @@ export function PrimaryTag({ tag }: { tag: TagRef | undefined }) {
   );
 }
 
-/** SPEC 2's 'By {author name} on {publish date}'; a post missing one of them does not read 'By  on'. */
+/** The list's 'By {author name} on {publish date}'; a post missing one of them does not read 'By  on'. */
 export function byline({ authorName, publishDate }: { authorName: string; publishDate: string }): string {
   if (authorName && publishDate) return `By ${authorName} on ${publishDate}`;
   if (authorName) return `By ${authorName}`;

@@ -1,4 +1,4 @@
-// The shared chrome (SPEC 2): skip link, fixed top bar, the page, and the bottom tab bar on small screens. It lives in
+// The shared chrome: skip link, fixed top bar, the page, and the bottom tab bar on small screens. It lives in
 // the shell because it composes a feature (the theme toggle), which a shared component may not import.
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';

@@ -26,7 +26,7 @@ const PAGES: Record<Exclude<RouteName, AdminRouteName>, LazyExoticComponent<Comp
 const AdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-/** While a page's chunk loads, the page's own loading text (SPEC 2), where the page shows one, so nothing jumps. */
+/** While a page's chunk loads, the page's own loading text, where the page shows one, so nothing jumps. */
 const LOADING: Partial<Record<RouteName, { text: string; className: string }>> = {
   blog: { text: 'Loading posts...', className: 'status' },
   tag: { text: 'Loading posts...', className: 'status' },

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_BOXES, imageSet } from '../../contract/imageBoxes';
+import { escapeAttribute } from '../../contract/html';
 import type { ImageFacts } from '../../contract/images';
 import { ROUTE_MODULES_META } from '../../contract/rendering';
 import { ROUTE_LIST } from '../../contract/routes';
@@ -54,9 +55,6 @@ export type RouteHints = {
    */
   rendered: (indexHtml: string) => string;
 };
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The preload of a post's hero image. For an upload with facts it names the same candidates, sizes and format as the

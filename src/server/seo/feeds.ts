@@ -3,7 +3,8 @@
 import type { BlogPost, BlogSummary, TagRef } from '../../contract/types';
 import { pathTo } from '../../contract/routes';
 import { SITE_NAME, pageTitle } from '../../contract/site';
-import { escapeHtml, escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+import { escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+import { escapeHtml } from '../../contract/html';
 import { textHtml } from '../../contract/marksParser';
 
 /** Posts in the feed (the newest first). */

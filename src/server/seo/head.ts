@@ -7,10 +7,10 @@ import type { BlogPost, TagRef } from '../../contract/types';
 import { LIVE_LIMITS } from '../../contract/live';
 import type { LiveEntry } from '../../contract/live';
 import { plainText } from '../../contract/marksParser';
+import { escapeHtml } from '../../contract/html';
 import {
   absoluteUrl,
   DEFAULT_IMAGE,
-  escapeHtml,
   LOGO,
   modifiedAt,
   parsePrice,

@@ -1,4 +1,4 @@
-// Text helpers the head, the sitemap and the feed share: escaping for HTML and XML, a post's
+// Text helpers the head, the sitemap and the feed share: escaping for XML, a post's
 // description, the dates and prices written as display text, and the URL rules for absolute links and share images.
 import type { BlogPost } from '../../contract/types';
 import type { ImageMap } from '../../contract/images';
@@ -6,18 +6,12 @@ import { variantUrl } from '../../contract/images';
 import { SITE_NAME } from '../../contract/site';
 import { isSafeUrl } from '../../contract/urls';
 import { plainText } from '../../contract/marksParser';
+import { escapeHtml } from '../../contract/html';
 
 /** The share image used when a post has none a social site can show (1200 × 630, public/og-image.png). */
 export const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 /** The publisher logo for structured data (512 × 512, public/logo.png). */
 export const LOGO = { path: '/logo.png', width: 512, height: 512 } as const;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Safe in HTML text and in a quoted attribute value. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
 
 // XML 1.0 admits only tab, newline, carriage return and U+0020 upward, minus U+FFFE/U+FFFF. Post text reaches here
 // without control characters (refused when written, dropped from old rows when read); this is the last guard, as one
@@ -28,7 +22,8 @@ const NOT_XML_CHAR =
 
 /** Safe in XML text and in a quoted attribute value; characters XML cannot carry are dropped. */
 export function escapeXml(value: string): string {
-  return value.replace(NOT_XML_CHAR, '').replace(/[&<>"']/g, (c) => (c === "'" ? '&apos;' : (HTML_ESCAPES[c] ?? c)));
+  // XML's own name for the apostrophe; every other `&#39;` in the output was an `&` escaped first.
+  return escapeHtml(value.replace(NOT_XML_CHAR, '')).replaceAll('&#39;', '&apos;');
 }
 
 /** Whitespace collapsed, control characters dropped: text fit for a one-line description. */

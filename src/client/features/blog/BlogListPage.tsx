@@ -1,6 +1,6 @@
-// /blog (SPEC 2): 'Latest Sports Stories', newest first, with 'Load more' while the API has a next page. /tag/{slug}
+// /blog: 'Latest Sports Stories', newest first, with 'Load more' while the API has a next page. /tag/{slug}
 // is the same list filtered to one tag, under the tag's name. Each story shows its primary tag.
-// A failed fetch is logged and leaves the list empty (SPEC 8); the empty state offers a retry.
+// A failed fetch is only logged and leaves the list empty; the empty state offers a retry.
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../components/Link';

@@ -1,5 +1,5 @@
-// /page/:id (SPEC 2): loading, the server's error text, or the post. Products are validated with the contract schema
-// (SPEC 8): invalid data is logged and only the product section is hidden.
+// /page/:id: loading, the server's error text, or the post. Products are validated with the contract schema:
+// invalid product data is logged and only the product section is hidden.
 import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../components/Link';
@@ -24,7 +24,7 @@ type ProductCheck = { products: Product[] | null; issues?: unknown };
 
 /**
  * The post as far as it can be shown: a missing or malformed section list shows no sections instead of failing the
- * page (only the products have a rule of their own, SPEC 8).
+ * page (only the products have a rule of their own: invalid ones hide their section).
  */
 function readablePost(post: BlogPost | undefined): BlogPost | undefined {
   if (!post) return undefined;

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { sampleArticle, sampleProducts } from './sampleArticle';
 
 /**
- * /sample: a static article. Subscribe and Share do nothing, as the spec asks (SPEC 2). Their icons come from the post
+ * /sample: a static article. Its Subscribe and Share buttons do nothing, by design. Their icons come from the post
  * icons' sprite, as the article's do: lucide's components would add their path data to this page's JavaScript.
  */
 export function SamplePage() {

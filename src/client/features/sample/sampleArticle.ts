@@ -1,4 +1,5 @@
-// The static sample article of /sample (SPEC 2 and 9): five steps to a video channel, with equipment picks.
+// The static sample article of /sample: five steps to a video channel, with equipment picks, read time '10 min read'
+// and publish date 'March 14, 2024'.
 import type { ArticleData } from '../../components/Article';
 import type { ProductCardData } from '../../components/ProductCard';
 

@@ -4,10 +4,10 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 export type ThemeMode = 'light' | 'dark';
 export type ThemeState = { mode: ThemeMode };
 
-/** localStorage key (SPEC 3). */
+/** The localStorage key the choice is kept under (index.html's inline script reads it too). */
 export const THEME_STORAGE_KEY = 'theme';
 
-/** Anything but 'light' or 'dark' means dark, the default (SPEC 4). */
+/** Anything but 'light' or 'dark' means dark, the default. */
 export function toThemeMode(value: unknown): ThemeMode {
   return value === 'light' ? 'light' : 'dark';
 }

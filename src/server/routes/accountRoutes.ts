@@ -53,7 +53,10 @@ import {
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
 import { consumePasswordReset, createPasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
-import { queueMail } from '../repositories/deskRepository';
+import { queueMail } from '../mail/mailRepository';
+import { MAIL_OFF } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMessage } from '../mail/messages';
 import { findProfile, saveProfile } from '../repositories/profileRepository';
 import { profileSchema, resetRequestSchema } from '../../contract/deskSchemas';
 import type { MailStatus } from '../../contract/desk';
@@ -74,7 +77,7 @@ export type AccountRoutesOptions = {
   ownOrigins: ReadonlySet<string>;
   now: () => number;
   /** whether reset links can be mailed (SMTP_URL and MAIL_FROM), and the outbox to wake once one is queued */
-  mail?: { enabled: boolean; wake: () => void };
+  mailer?: Mailer;
 };
 
 /** An invitation link is valid this long. */
@@ -110,17 +113,7 @@ const idParams = z.object({
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   fastify,
-  {
-    db,
-    guard,
-    sessions,
-    hasher,
-    limiter,
-    publicUrl,
-    ownOrigins,
-    now,
-    mail = { enabled: false, wake: () => undefined },
-  },
+  { db, guard, sessions, hasher, limiter, publicUrl, ownOrigins, now, mailer = MAIL_OFF },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('text/plain');
@@ -281,7 +274,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   // "Forgot password?": whether a reset link can be mailed here (the sign-in card says to ask an owner otherwise).
   app.get('/password-reset-requests', async (_request, reply) => {
     markPrivate(reply);
-    return reply.send({ mail: mail.enabled } satisfies MailStatus);
+    return reply.send({ mail: mailer.enabled } satisfies MailStatus);
   });
 
   /**
@@ -291,7 +284,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app.post('/password-reset-requests', { schema: { body: resetRequestSchema } }, async (request, reply) => {
     // A form on another site must not make this one mail its people (the limits would stop it, after the mail).
     if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
-    if (!mail.enabled) return reply.code(503).send({ error: NO_MAIL });
+    if (!mailer.enabled) return reply.code(503).send({ error: NO_MAIL });
     const { email } = request.body;
     const attempt = await limiter.startResetRequest(limiterKey(request.ip), email);
     if (isTooMany(attempt))
@@ -300,19 +293,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     if (account !== undefined) {
       const at = new Date(now());
       const code = await createPasswordReset(db, account.id, at);
-      await queueMail(
-        db.kysely,
-        {
-          to: account.email,
-          subject: 'Your Touchline password reset link',
-          body:
-            `Someone (we hope you) asked to set a new password for ${account.email} on Touchline.\n\n` +
-            `Set it here; the link works once, for 30 minutes, and ends every session of the account:\n` +
-            `${publicUrl}${pathTo('auth')}?reset=${code}\n\nIf it was not you, ignore this message.\n`,
-        },
-        at,
-      );
-      mail.wake();
+      await queueMail(db.kysely, [passwordResetMessage(account.email, code, publicUrl)], at);
+      mailer.wake();
     }
     return reply.code(202).send({ message: RESET_SENT });
   });

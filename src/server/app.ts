@@ -18,6 +18,7 @@ import type { RenderPage } from '../contract/rendering';
 import { headTags } from './seo/head';
 import type { Config, MailConfig } from './config';
 import { MailOutbox } from './mail/outbox';
+import type { Mailer } from './mail/mailer';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './http/errors';
 import { codedEtag, revalidate, strongEtag } from './http/etag';
@@ -212,8 +213,7 @@ export async function buildApp({
     app.addHook('onReady', async () => outbox.start());
     app.addHook('onClose', async () => outbox.stop());
   }
-  const wake = () => outbox?.wake();
-  const desk = { enabled: outbox !== undefined, publicUrl: config.publicUrl, wake };
+  const mailer: Mailer = { enabled: outbox !== undefined, publicUrl: config.publicUrl, wake: () => outbox?.wake() };
 
   const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
   const sessions = new Sessions(db, now, { publicUrl: config.publicUrl, maxDays: config.sessionMaxDays });
@@ -258,7 +258,7 @@ export async function buildApp({
         reply.header('content-encoding', coding);
         done(null, compress(payload, coding));
       });
-      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs, desk });
+      await api.register(blogRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs, mailer });
       await api.register(healthRoutes, { db });
       await api.register(accountRoutes, {
         db,
@@ -269,7 +269,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         ownOrigins,
         now,
-        mail: desk,
+        mailer,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
       await api.register(liveRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });

@@ -1,5 +1,5 @@
 // The mail outbox's sender: every process runs one. A message is a row written in the transaction of the change that
-// caused it (repositories/deskRepository.ts), so mail goes out only after that change committed, and an SMTP outage
+// caused it (mailRepository.queueMail), so mail goes out only after that change committed, and an SMTP outage
 // or a crash loses nothing: the row waits.
 //
 // Delivery, exactly once across processes: a sender claims one due row with a single conditional UPDATE that sets a
@@ -15,8 +15,9 @@
 // keeps no body (a reset link is a secret). Nothing logged here holds an address, a body or the SMTP URL.
 import { createTransport } from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { claimDueMail, markMailFailed, markMailRetry, markMailSent } from './mailRepository';
+import type { ClaimedMail } from './mailRepository';
 
 export type OutboxOptions = {
   db: Db;
@@ -37,8 +38,6 @@ const SMTP_TIMEOUT_MS = 20_000;
 
 /** The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 1 h. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
-
-type Claimed = { id: number; to_address: string; subject: string; body: string; attempts: number; created_at: number };
 
 export class MailOutbox {
   private readonly transport: Transporter;
@@ -93,7 +92,7 @@ export class MailOutbox {
   async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const row = await this.claim();
+      const row = await claimDueMail(this.options.db, this.options.now(), this.leaseMs);
       if (row === undefined) return;
       await this.deliver(row);
     }
@@ -112,57 +111,21 @@ export class MailOutbox {
     this.transport.close();
   }
 
-  private async claim(): Promise<Claimed | undefined> {
-    const { db } = this.options;
-    const now = this.options.now();
-    const due = db.kysely
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .orderBy('id')
-      .limit(1);
-    const picked = db.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due;
-    const row = await db.kysely
-      .updateTable('mail_outbox')
-      .set((eb) => ({ claimed_until: now + this.leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', picked)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .where('sent_at', 'is', null)
-      .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'created_at', 'claimed_until'])
-      .executeTakeFirst();
-    if (row === undefined) return undefined;
-    return { ...row, created_at: Number(row.created_at) };
-  }
-
-  private async deliver(row: Claimed): Promise<void> {
+  private async deliver(row: ClaimedMail): Promise<void> {
     const { db, from } = this.options;
     try {
       await this.transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
     } catch (error) {
       const now = this.options.now();
       const giveUp = now - row.created_at >= MAIL_GIVE_UP_MS;
-      await db.kysely
-        .updateTable('mail_outbox')
-        .set(
-          giveUp
-            ? { failed_at: now, claimed_until: null, body: '', last_error: describe(error) }
-            : { next_attempt_at: now + retryDelayMs(row.attempts), claimed_until: null, last_error: describe(error) },
-        )
-        .where('id', '=', row.id)
-        .execute();
+      if (giveUp) await markMailFailed(db, row.id, now, describe(error));
+      else await markMailRetry(db, row.id, now + retryDelayMs(row.attempts), describe(error));
       this.options.warn?.(
         `mail outbox: message ${row.id} not sent (${describe(error)}); ${giveUp ? 'given up after a day' : 'will retry'}`,
       );
       return;
     }
-    await db.kysely
-      .updateTable('mail_outbox')
-      .set({ sent_at: this.options.now(), claimed_until: null, body: '', last_error: null })
-      .where('id', '=', row.id)
-      .execute();
+    await markMailSent(db, row.id, this.options.now());
   }
 }
 

@@ -252,50 +252,81 @@ export async function findPost(db: Db, id: number, options: ReadOptions = {}): P
   return readPost(db.kysely, id, options);
 }
 
+/** findPost for many ids at once, in the order of `ids` (a post the options hide is left out): one read per table. */
+export async function findPosts(db: Db, ids: number[], options: ReadOptions = {}): Promise<BlogPost[]> {
+  return readPosts(db.kysely, ids, options);
+}
+
 /** findPost on a connection or inside a transaction. */
-async function readPost(
-  executor: Kysely<Database>,
-  id: number,
-  { includeHidden = false, now = new Date(), trashed = false }: ReadOptions,
-): Promise<BlogPost | undefined> {
+async function readPost(executor: Kysely<Database>, id: number, options: ReadOptions): Promise<BlogPost | undefined> {
   if (id > POST_ID_MAX) return undefined;
-  let query = (trashed ? selectTrashed(executor) : selectPosts(executor)).where('id', '=', id);
+  const [post] = await readPosts(executor, [id], options);
+  return post;
+}
+
+/** The photos a post shows (header, author, products, inside the story): each is read with its variants and size. */
+const imageUrlsOf = (post: Pick<BlogPost, 'imageUrl' | 'authorImage' | 'products' | 'sections'>) => [
+  post.imageUrl,
+  post.authorImage,
+  ...post.products.map((product) => product.imageUrl),
+  ...post.sections.flatMap((section) => (section.type === 'image' ? [section.image] : [])),
+];
+
+async function readPosts(
+  executor: Kysely<Database>,
+  ids: number[],
+  { includeHidden = false, now = new Date(), trashed = false }: ReadOptions,
+): Promise<BlogPost[]> {
+  if (ids.length === 0) return [];
+  let query = (trashed ? selectTrashed(executor) : selectPosts(executor)).where('id', 'in', ids);
   if (!includeHidden) query = onlyPublic(query, now);
-  const post = await query.executeTakeFirst();
-  if (post === undefined) return undefined;
+  const found = await query.execute();
+  if (found.length === 0) return [];
+  const foundIds = found.map((post) => post.id);
   const [sections, products, tags, live] = await Promise.all([
-    executor.selectFrom('sections').selectAll().where('post_id', '=', id).orderBy('position').execute(),
-    executor.selectFrom('products').selectAll().where('post_id', '=', id).orderBy('position').execute(),
-    tagsOfPosts(executor, [id]),
-    coverageOf(executor, [id]),
+    executor
+      .selectFrom('sections')
+      .selectAll()
+      .where('post_id', 'in', foundIds)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute(),
+    executor
+      .selectFrom('products')
+      .selectAll()
+      .where('post_id', 'in', foundIds)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute(),
+    tagsOfPosts(executor, foundIds),
+    coverageOf(executor, foundIds),
   ]);
-  const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(post, now);
-  const authorImage = shownUrl(post.author_image);
-  const shownProducts = products.map(toProduct);
-  const shownSections = sections.map(toSection);
-  const images = await imageFactsFor(executor, [
-    summary.imageUrl,
-    authorImage,
-    ...shownProducts.map((p) => p.imageUrl),
-    // Photos inside the story get their variants and size too, so they render as responsive and sized as the header.
-    ...shownSections.flatMap((section) => (section.type === 'image' ? [section.image] : [])),
-  ]);
-  return {
-    ...summary,
-    imageAlt: shownText(post.image_alt),
-    textFormat: post.text_format,
-    authorTitle: shownText(post.author_title),
-    authorImage,
-    sections: shownSections,
-    products: shownProducts,
-    tags: tags.get(id) ?? [],
-    createdAt,
-    status,
-    publishAt,
-    updatedAt,
-    images,
-    live: live.get(id) ?? null,
-  };
+  const shown = found.map((row) => {
+    const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(row, now);
+    return {
+      ...summary,
+      imageAlt: shownText(row.image_alt),
+      textFormat: row.text_format,
+      authorTitle: shownText(row.author_title),
+      authorImage: shownUrl(row.author_image),
+      sections: sections.filter((part) => part.post_id === row.id).map(toSection),
+      products: products.filter((part) => part.post_id === row.id).map(toProduct),
+      tags: tags.get(row.id) ?? [],
+      createdAt,
+      status,
+      publishAt,
+      updatedAt,
+    };
+  });
+  const images = await imageFactsFor(executor, shown.flatMap(imageUrlsOf));
+  const byId = new Map(
+    shown.map((post) => {
+      const own = new Set(imageUrlsOf(post));
+      const facts = Object.fromEntries(Object.entries(images).filter(([url]) => own.has(url)));
+      return [post.id, { ...post, images: facts, live: live.get(post.id) ?? null }];
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 function postColumns(input: PostInput) {

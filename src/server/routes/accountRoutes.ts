@@ -53,7 +53,10 @@ import {
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
 import { consumePasswordReset, createPasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
-import { queueMail } from '../repositories/deskRepository';
+import { queueMail } from '../mail/mailRepository';
+import { MAIL_OFF } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMessage } from '../mail/messages';
 import { findProfile, saveProfile } from '../repositories/profileRepository';
 import { profileSchema, resetRequestSchema } from '../../contract/deskSchemas';
 import type { MailStatus } from '../../contract/desk';
@@ -74,7 +77,7 @@ export type AccountRoutesOptions = {
   ownOrigins: ReadonlySet<string>;
   now: () => number;
   /** whether reset links can be mailed (SMTP_URL and MAIL_FROM), and the outbox to wake once one is queued */
-  mail?: { enabled: boolean; wake: () => void };
+  mailer?: Mailer;
 };
 
 /** An invitation link is valid this long. */
@@ -110,17 +113,7 @@ const idParams = z.object({
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   fastify,
-  {
-    db,
-    guard,
-    sessions,
-    hasher,
-    limiter,
-    publicUrl,
-    ownOrigins,
-    now,
-    mail = { enabled: false, wake: () => undefined },
-  },
+  { db, guard, sessions, hasher, limiter, publicUrl, ownOrigins, now, mailer = MAIL_OFF },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('text/plain');
@@ -142,8 +135,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       if (actorOf(request)!.accountId === null) return reply.code(403).send({ error: PEOPLE_ONLY });
     },
   });
-  /** A browser post from another site (Origin names it) must not sign anyone in here. */
-  const crossSite = (request: FastifyRequest) => {
+  /**
+   * A form posted from another site (its Origin names it) must not sign anyone in here, nor make this site mail its
+   * people. Unlike a cookie write (guard's fromOwnOrigin), a request with no Origin goes on: browsers send Origin with
+   * every POST, so it comes from no browser form, and it carries no session to misuse.
+   */
+  const fromOtherSite = (request: FastifyRequest) => {
     const origin = request.headers.origin;
     return origin !== undefined && !ownOrigins.has(origin.toLowerCase());
   };
@@ -156,11 +153,6 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   const startCode = (request: FastifyRequest) => limiter.startCode(limiterKey(request.ip));
   const tooMany = (reply: FastifyReply, { retryAfter }: TooMany) =>
     reply.code(429).header('retry-after', String(retryAfter)).send({ error: TOO_MANY });
-  /** A sign-in form posted from another site would sign the visitor in as someone else. */
-  const foreignOrigin = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    return origin !== undefined && !ownOrigins.has(origin.toLowerCase());
-  };
 
   /** A new session for the account: its cookie replaces any the browser had, whose session ends. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, account: Account, id: string) {
@@ -174,7 +166,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   // attachValidation: a body the schema refuses still reaches the handler, which counts an email with control
   // characters as a failed attempt before answering the schema's 400.
   app.post('/session', { schema: { body: signInSchema }, attachValidation: true }, async (request, reply) => {
-    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
+    if (fromOtherSite(request)) return reply.code(403).send({ error: CROSS_SITE });
     if (request.validationError !== undefined) {
       const sent = (request.body as { email?: unknown } | null)?.email;
       if (typeof sent === 'string' && hasForbiddenChars(sent)) {
@@ -213,7 +205,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   app.post('/users', { schema: { body: signUpSchema } }, async (request, reply) => {
     // Sign-up sets a session cookie, like sign-in: a form posted from another site is refused the same way.
-    if (crossSite(request)) return reply.code(403).send({ error: CROSS_SITE });
+    if (fromOtherSite(request)) return reply.code(403).send({ error: CROSS_SITE });
     const { invitation: invitationToken, setup, email, password } = request.body;
     const token = invitationToken ?? setup;
     if (token === undefined) return reply.code(400).send({ error: NO_INVITATION });
@@ -263,7 +255,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   /** A reset link's code and the new password: the password is set, every session ends, and this browser signs in. */
   app.post('/password-resets', { schema: { body: passwordResetSchema } }, async (request, reply) => {
-    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
+    if (fromOtherSite(request)) return reply.code(403).send({ error: CROSS_SITE });
     const { code, password } = request.body;
     const attempt = await startCode(request);
     if (isTooMany(attempt)) return tooMany(reply, attempt);
@@ -281,7 +273,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   // "Forgot password?": whether a reset link can be mailed here (the sign-in card says to ask an owner otherwise).
   app.get('/password-reset-requests', async (_request, reply) => {
     markPrivate(reply);
-    return reply.send({ mail: mail.enabled } satisfies MailStatus);
+    return reply.send({ mail: mailer.enabled } satisfies MailStatus);
   });
 
   /**
@@ -290,8 +282,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
    */
   app.post('/password-reset-requests', { schema: { body: resetRequestSchema } }, async (request, reply) => {
     // A form on another site must not make this one mail its people (the limits would stop it, after the mail).
-    if (foreignOrigin(request)) return reply.code(403).send({ error: CROSS_SITE });
-    if (!mail.enabled) return reply.code(503).send({ error: NO_MAIL });
+    if (fromOtherSite(request)) return reply.code(403).send({ error: CROSS_SITE });
+    if (!mailer.enabled) return reply.code(503).send({ error: NO_MAIL });
     const { email } = request.body;
     const attempt = await limiter.startResetRequest(limiterKey(request.ip), email);
     if (isTooMany(attempt))
@@ -300,19 +292,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     if (account !== undefined) {
       const at = new Date(now());
       const code = await createPasswordReset(db, account.id, at);
-      await queueMail(
-        db.kysely,
-        {
-          to: account.email,
-          subject: 'Your Touchline password reset link',
-          body:
-            `Someone (we hope you) asked to set a new password for ${account.email} on Touchline.\n\n` +
-            `Set it here; the link works once, for 30 minutes, and ends every session of the account:\n` +
-            `${publicUrl}${pathTo('auth')}?reset=${code}\n\nIf it was not you, ignore this message.\n`,
-        },
-        at,
-      );
-      mail.wake();
+      await queueMail(db.kysely, [passwordResetMessage(account.email, code, publicUrl)], at);
+      mailer.wake();
     }
     return reply.code(202).send({ message: RESET_SENT });
   });
@@ -373,7 +354,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const { email, role } = request.body;
     const inviter = actor(request);
     if (!invitableRoles(inviter.role).includes(role))
-      return reply.code(403).send({ error: `Your role cannot invite an ${role === 'owner' ? 'owner' : role}` });
+      return reply.code(403).send({ error: `Your role cannot invite an ${role}` });
     if ((await findAccountByEmail(db, email)) !== undefined) return reply.code(409).send({ error: ACCOUNT_EXISTS });
     const at = new Date(now());
     const token = newSecret();

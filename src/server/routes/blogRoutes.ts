@@ -25,8 +25,9 @@ import type { PostFacts, WriteCondition, WriteOutcome } from '../repositories/po
 import { postStaff } from '../repositories/accountsRepository';
 import { deleteForeverRoute, revisionsTrashRoutes } from './revisionsTrashRoutes';
 import { deskRoutes } from './deskRoutes';
-import type { Desk } from './deskRoutes';
-import { onSave } from '../repositories/deskRepository';
+import { onSave } from '../desk/desk';
+import { MAIL_OFF } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { ContentCaches } from '../http/contentCaches';
 import type { CachedResponse } from '../http/responseCache';
 import type { ZodTypeProvider } from '../http/validation';
@@ -39,11 +40,9 @@ export type BlogRoutesOptions = {
   now?: () => number;
   /** how long a write's body may take to arrive (default: requestLimits.ts) */
   jsonBodyMs?: number;
-  /** the desk's mail settings and outbox (default: no mail) */
-  desk?: Desk;
+  /** mail for the desk's notifications (default: none) */
+  mailer?: Mailer;
 };
-
-const NO_MAIL: Desk = { enabled: false, publicUrl: '', wake: () => undefined };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -153,7 +152,7 @@ const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', mes
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
   fastify,
-  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs, desk = NO_MAIL },
+  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs, mailer = MAIL_OFF },
 ) => {
   const writeBodyDeadline = bodyDeadline(jsonBodyMs);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -290,10 +289,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const refused = refuseCreate(who, request.body.status);
       if (refused !== undefined) return reply.code(403).send({ error: refused });
       const at = new Date(clock());
-      const desked = onSave(desk, { actor: who, from: 'new', requested: request.body.status, now: at });
+      const desked = onSave(mailer, { actor: who, from: 'new', requested: request.body.status, now: at });
       const post = await createPost(db, request.body, at, who.accountId, desked);
       await caches.invalidate();
-      desk.wake();
+      mailer.wake();
       return reply.code(201).header('location', `/api/blogs/${post.id}`).send(post);
     },
   );
@@ -337,7 +336,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
             ...check.condition,
             replaced: check.current,
             by: who,
-            alsoInTransaction: onSave(desk, {
+            alsoInTransaction: onSave(mailer, {
               actor: who,
               from: check.current.status,
               requested: request.body.status,
@@ -351,7 +350,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'conflict') return reply.code(412).send({ error: STALE });
       await caches.invalidate();
-      desk.wake();
+      mailer.wake();
       // The new ETag comes along, so the editor can save again without reading the post first.
       markPrivate(reply);
       return sendCached(reply, postAnswer(result.value));
@@ -401,7 +400,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     clock,
     replaceWithRetry,
     stale: STALE,
-    desk,
+    mailer,
     sendPost: (reply, post) => {
       markPrivate(reply);
       return sendCached(reply, postAnswer(post));

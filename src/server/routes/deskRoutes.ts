@@ -13,7 +13,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { BlogPost } from '../../contract/types';
-import type { ReviewQueueEntry } from '../../contract/desk';
 import { postIdParam, postParams } from '../../contract/params';
 import { mayManageAll } from '../../contract/roles';
 import {
@@ -27,18 +26,11 @@ import type { WriteGuard } from '../accounts/guard';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
 import { findPost, restoreRevision } from '../repositories/postsRepository';
-import {
-  addNote,
-  listNotes,
-  listNotifications,
-  listReviewSteps,
-  markNotificationsRead,
-  onDecision,
-  postsInReview,
-  resolveNote,
-  reviewInfo,
-} from '../repositories/deskRepository';
-import type { DeskMail } from '../repositories/deskRepository';
+import { listReviewSteps, reviewInfo, reviewQueue } from '../repositories/reviewsRepository';
+import { listNotes, resolveNote } from '../repositories/notesRepository';
+import { listNotifications, markNotificationsRead } from '../repositories/notificationsRepository';
+import { addNote, onDecision } from '../desk/desk';
+import type { Mailer } from '../mail/mailer';
 import { markPrivate } from '../http/answers';
 import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
@@ -52,9 +44,6 @@ type Api = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** The desk's mail settings, and how to tell the outbox a message is waiting (after the commit). */
-export type Desk = DeskMail & { wake: () => void };
-
 export type DeskRoutesOptions = {
   db: Db;
   guard: WriteGuard;
@@ -63,7 +52,7 @@ export type DeskRoutesOptions = {
   replaceWithRetry: ReplaceWithRetry;
   sendPost: (reply: FastifyReply, post: BlogPost) => FastifyReply;
   stale: string;
-  desk: Desk;
+  mailer: Mailer;
 };
 
 const NOT_FOUND = { error: 'Blog not found' };
@@ -75,7 +64,7 @@ const noteParams = z.object({ id: postIdParam, noteId: postIdParam });
 
 export function deskRoutes(
   app: Api,
-  { db, guard, caches, clock, replaceWithRetry, sendPost, stale, desk }: DeskRoutesOptions,
+  { db, guard, caches, clock, replaceWithRetry, sendPost, stale, mailer }: DeskRoutesOptions,
 ): void {
   const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard.authorize(request, reply))) return reply;
@@ -111,7 +100,7 @@ export function deskRoutes(
               ...check.condition,
               replaced: check.current,
               by: who,
-              alsoInTransaction: onDecision(desk, {
+              alsoInTransaction: onDecision(mailer, {
                 actor: who,
                 decision: decision.decision,
                 note: decision.decision === 'changes' ? decision.note : undefined,
@@ -126,7 +115,7 @@ export function deskRoutes(
       if (result.outcome === 'precondition' || result.outcome === 'conflict')
         return reply.code(412).send({ error: stale });
       await caches.invalidate();
-      desk.wake();
+      mailer.wake();
       return sendPost(reply, result.value);
     },
   );
@@ -140,12 +129,7 @@ export function deskRoutes(
 
   // The review queue: every post in review with what changed since it was submitted, the oldest submission first.
   app.get('/reviews', read, async (_request, reply) => {
-    const now = new Date(clock());
-    const entries: ReviewQueueEntry[] = [];
-    for (const id of await postsInReview(db, 200)) {
-      const post = await findPost(db, id, { includeHidden: true, now });
-      if (post !== undefined) entries.push({ post, review: await reviewInfo(db, post) });
-    }
+    const entries = await reviewQueue(db, 200, new Date(clock()));
     markPrivate(reply);
     return reply.send(entries);
   });
@@ -168,9 +152,16 @@ export function deskRoutes(
     '/blogs/:id/notes',
     { schema: { params: postParams, body: noteSchema }, ...write },
     async (request, reply) => {
-      const note = await addNote(db, desk, request.params.id, request.body.body, actorOf(request)!, new Date(clock()));
+      const note = await addNote(
+        db,
+        mailer,
+        request.params.id,
+        request.body.body,
+        actorOf(request)!,
+        new Date(clock()),
+      );
       if (note === undefined) return reply.code(404).send(NOT_FOUND);
-      desk.wake();
+      mailer.wake();
       markPrivate(reply);
       return reply.code(201).send(note);
     },

@@ -1,0 +1,87 @@
+// All SQL of the mail outbox (mail_outbox): queueing a message in the transaction of the change that causes it, and
+// the sender's claim and marks (mail/outbox.ts says why they make delivery exactly-once).
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../db/database';
+import type { MailMessage } from './messages';
+
+/** A message claimed for sending, as the outbox reads it. */
+export type ClaimedMail = {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  created_at: number;
+};
+
+/** Queues messages for the outbox on the caller's transaction or connection: they go out once it commits. */
+export async function queueMail(executor: Kysely<Database>, messages: MailMessage[], now: Date): Promise<void> {
+  if (messages.length === 0) return;
+  await executor
+    .insertInto('mail_outbox')
+    .values(
+      messages.map((message) => ({
+        to_address: message.to,
+        subject: message.subject,
+        body: message.body,
+        created_at: now.getTime(),
+        next_attempt_at: now.getTime(),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Claims the oldest due message with a lease until `now + leaseMs`, counting the attempt: one conditional UPDATE, refused
+ * for a row another sender holds. undefined when nothing is due.
+ */
+export async function claimDueMail(db: Db, now: number, leaseMs: number): Promise<ClaimedMail | undefined> {
+  const due = db.kysely
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('id')
+    .limit(1);
+  const picked = db.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due;
+  const row = await db.kysely
+    .updateTable('mail_outbox')
+    .set((eb) => ({ claimed_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', picked)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .where('sent_at', 'is', null)
+    .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'created_at', 'claimed_until'])
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { ...row, created_at: Number(row.created_at) };
+}
+
+/** The message went out: its lease ends, and its body (a reset link is a secret) is dropped. */
+export async function markMailSent(db: Db, id: number, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('mail_outbox')
+    .set({ sent_at: now, claimed_until: null, body: '', last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed try: the lease ends and the message waits until `nextAttemptAt`. */
+export async function markMailRetry(db: Db, id: number, nextAttemptAt: number, error: string): Promise<void> {
+  await db.kysely
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: nextAttemptAt, claimed_until: null, last_error: error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The last failed try: the message is given up, and its body dropped. */
+export async function markMailFailed(db: Db, id: number, now: number, error: string): Promise<void> {
+  await db.kysely
+    .updateTable('mail_outbox')
+    .set({ failed_at: now, claimed_until: null, body: '', last_error: error })
+    .where('id', '=', id)
+    .execute();
+}

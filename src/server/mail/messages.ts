@@ -1,0 +1,43 @@
+// Every mail the site sends, composed: a desk notification and a password reset link. Plain text, one message each.
+import type { NotificationKind } from '../../contract/desk';
+import { pathTo } from '../../contract/routes';
+
+export type MailMessage = { to: string; subject: string; body: string };
+
+/** A desk notification as the app shows it: what happened, to which post, said by whom. */
+export type DeskNotice = { kind: NotificationKind; postId: number; postTitle: string; text: string };
+
+const HEADLINES: Record<NotificationKind, string> = {
+  submitted: 'Submitted for review',
+  changes: 'Changes requested',
+  approved: 'Approved',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  note: 'New note',
+};
+
+/** A mail subject is one header line: no line breaks, and not endless. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 150);
+
+/** The mail of a desk notification: the notice's text, the post's title and a link to its admin page. */
+export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): MailMessage {
+  const link = `${publicUrl}${pathTo('adminEdit', { id: notice.postId })}`;
+  const title = notice.postTitle.trim() === '' ? '(untitled)' : notice.postTitle;
+  return {
+    to,
+    subject: `${HEADLINES[notice.kind]}: ${oneLine(title)}`,
+    body: `${notice.text}\n\nPost: ${title}\nOpen it: ${link}\n`,
+  };
+}
+
+/** "Forgot password?": the single-use link that sets a new password (`code`, as passwordResetsRepository made it). */
+export function passwordResetMessage(to: string, code: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Touchline password reset link',
+    body:
+      `Someone (we hope you) asked to set a new password for ${to} on Touchline.\n\n` +
+      `Set it here; the link works once, for 30 minutes, and ends every session of the account:\n` +
+      `${publicUrl}${pathTo('auth')}?reset=${code}\n\nIf it was not you, ignore this message.\n`,
+  };
+}

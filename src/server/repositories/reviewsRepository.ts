@@ -1,0 +1,145 @@
+// All SQL of review: a post's open submission (post_reviews), its review steps, what changed since it was submitted,
+// and the review queue. Writes run inside the transaction of the post write that causes them (desk/desk.ts).
+import type { Kysely, Transaction } from 'kysely';
+import type { BlogPost } from '../../contract/types';
+import type { ReviewInfo, ReviewQueueEntry, ReviewStep } from '../../contract/desk';
+import { isoTime } from '../db/database';
+import type { Database, Db } from '../db/database';
+import { POST_ID_MAX } from '../../contract/limits';
+import { findPosts } from './postsRepository';
+import type { Author } from './revisionsRepository';
+import { shownPost } from './shown';
+
+/** What the desk needs of a post out of the trash (notes and reviews are for posts staff can open); undefined: none. */
+export async function deskPost(
+  executor: Kysely<Database>,
+  postId: number,
+): Promise<{ title: string; createdBy: number | null } | undefined> {
+  if (postId > POST_ID_MAX) return undefined;
+  const row = await executor
+    .selectFrom('posts')
+    .select(['title', 'created_by'])
+    .where('id', '=', postId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { title: row.title, createdBy: row.created_by };
+}
+
+/** Opens the post's submission, by `actor` now; the submitted version's revision is set once it is stored. */
+export async function openSubmission(trx: Transaction<Database>, postId: number, actor: Author, now: Date) {
+  await trx
+    .insertInto('post_reviews')
+    .values({
+      post_id: postId,
+      submitted_at: now.toISOString(),
+      submitted_by_account_id: actor.accountId,
+      submitted_by: actor.name,
+      revision_id: null,
+    })
+    .execute();
+}
+
+export async function setSubmittedRevision(trx: Transaction<Database>, postId: number, revisionId: number) {
+  await trx.updateTable('post_reviews').set({ revision_id: revisionId }).where('post_id', '=', postId).execute();
+}
+
+/** Closes the post's submission (withdrawn or decided). */
+export async function closeSubmission(trx: Transaction<Database>, postId: number) {
+  await trx.deleteFrom('post_reviews').where('post_id', '=', postId).execute();
+}
+
+export async function recordStep(
+  trx: Transaction<Database>,
+  postId: number,
+  kind: ReviewStep['kind'],
+  actor: Author,
+  now: Date,
+  note: string | null = null,
+) {
+  await trx
+    .insertInto('review_steps')
+    .values({ post_id: postId, kind, by_account_id: actor.accountId, by_name: actor.name, at: now.toISOString(), note })
+    .execute();
+}
+
+/** The post's review steps, newest first; undefined when there is no such post. */
+export async function listReviewSteps(db: Db, postId: number): Promise<ReviewStep[] | undefined> {
+  if ((await deskPost(db.kysely, postId)) === undefined) return undefined;
+  const rows = await db.kysely
+    .selectFrom('review_steps')
+    .select(['id', 'kind', 'by_name', 'at', 'note'])
+    .where('post_id', '=', postId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ id: row.id, kind: row.kind, by: row.by_name, at: isoTime(row.at), note: row.note }));
+}
+
+/** A submission with the version that was submitted (its revision's stored JSON, when there is one). */
+function submissions(executor: Kysely<Database>) {
+  return executor
+    .selectFrom('post_reviews')
+    .leftJoin('post_revisions', 'post_revisions.id', 'post_reviews.revision_id')
+    .select([
+      'post_reviews.post_id',
+      'post_reviews.submitted_at',
+      'post_reviews.submitted_by_account_id',
+      'post_reviews.submitted_by',
+      'post_reviews.revision_id',
+      'post_revisions.post as submitted',
+    ]);
+}
+type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissions>['executeTakeFirstOrThrow']>>;
+
+/** What a version says, apart from when and how it was stored: what the writer changed. */
+const content = (post: BlogPost) => {
+  const { updatedAt: _u, status: _s, publishAt: _p, images: _i, ...rest } = post;
+  return JSON.stringify(rest);
+};
+
+const NOT_IN_REVIEW: ReviewInfo = {
+  submittedAt: null,
+  submittedBy: null,
+  changedSince: false,
+  submittedRevisionId: null,
+};
+
+function reviewInfoOf(row: SubmissionRow, current: BlogPost): ReviewInfo {
+  const submitted = row.submitted === null ? undefined : shownPost(JSON.parse(row.submitted) as BlogPost);
+  const changedSince = submitted !== undefined && content(submitted) !== content(current);
+  return {
+    submittedAt: isoTime(row.submitted_at),
+    submittedBy: { id: row.submitted_by_account_id, name: row.submitted_by },
+    changedSince,
+    submittedRevisionId: changedSince ? row.revision_id : null,
+  };
+}
+
+/** GET /api/blogs/:id/review: the open submission and whether the post changed since (current: the post now). */
+export async function reviewInfo(db: Db, current: BlogPost): Promise<ReviewInfo> {
+  const row = await submissions(db.kysely).where('post_reviews.post_id', '=', current.id).executeTakeFirst();
+  return row === undefined ? { ...NOT_IN_REVIEW } : reviewInfoOf(row, current);
+}
+
+/**
+ * GET /api/reviews: the posts in review (out of the trash) with what changed since each was submitted, the oldest
+ * submission first, at most `limit`: one read of the submissions, one of their posts.
+ */
+export async function reviewQueue(db: Db, limit: number, now: Date): Promise<ReviewQueueEntry[]> {
+  const rows = await submissions(db.kysely)
+    .innerJoin('posts', 'posts.id', 'post_reviews.post_id')
+    .where('posts.deleted_at', 'is', null)
+    .orderBy('post_reviews.submitted_at')
+    .orderBy('post_reviews.post_id')
+    .limit(limit)
+    .execute();
+  const posts = await findPosts(
+    db,
+    rows.map((row) => row.post_id),
+    { includeHidden: true, now },
+  );
+  const byId = new Map(posts.map((post) => [post.id, post]));
+  return rows.flatMap((row) => {
+    const post = byId.get(row.post_id);
+    return post === undefined ? [] : [{ post, review: reviewInfoOf(row, post) }];
+  });
+}

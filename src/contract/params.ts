@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { POST_ID_MAX } from './limits';
 import { parsePostId } from './routes';
 
-/** The id asked for an id past POST_ID_MAX: no row has it (ids start at 1), and the database's integer columns hold it. */
+/** What is asked for an id past POST_ID_MAX: no row has it (ids start at 1), and an integer column holds it. */
 export const NO_ROW = 0;
 
 /**

@@ -6,7 +6,7 @@ import { LIMITS } from '../../contract/limits';
 import { PRE_ROUTING_HEADERS } from './security';
 import { RequestValidationError } from './validation';
 
-/** The 404 answer for a row the caller cannot see or that is not there: notFound('Blog') is `{ error: 'Blog not found' }`. */
+/** The 404 answer for a row that is not there or not the caller's to see: notFound('Blog') is 'Blog not found'. */
 export const notFound = (what: string) => ({ error: `${what} not found` });
 
 /** What a malformed id in the URL answers (a params schema's failure), for a route that checks its id itself. */

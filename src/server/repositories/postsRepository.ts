@@ -191,7 +191,6 @@ export async function listPosts(
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
   if (liveOnly) query = query.where('id', 'in', liveNow(db.kysely));
   if (inReviewOnly) query = query.where('id', 'in', db.kysely.selectFrom('post_reviews').select('post_id'));
-  // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
@@ -329,7 +328,7 @@ function postColumns(fields: PostFields) {
   };
 }
 
-/** How a status is stored: a post in review is a draft (never public); its open submission is the desk's post_reviews row. */
+/** How a status is stored: a post in review is a draft (never public), its open submission a post_reviews row. */
 function statusColumns({ status = 'published', publishAt = null }: Partial<PostState>) {
   return {
     status: status === 'draft' || status === 'review' ? ('draft' as const) : ('published' as const),

@@ -177,8 +177,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
     if (who === 'admin') {
       const post = await findPost(db, id, { includeHidden: true, now: new Date(clock()) });
       if (post === undefined) return reply.code(404).send(NOT_FOUND);
-      markPrivate(reply);
-      return sendCached(reply, postAnswer(await withStaff(db, post)));
+      return sendPost(reply, await withStaff(db, post));
     }
     // A missing post is not kept: another process may store this id a moment from now, or it may not be public yet.
     const answer = await caches.posts.getOrBuild(String(id), async () => {

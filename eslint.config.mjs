@@ -83,10 +83,19 @@ const serverGroundZones = ['http', 'db', 'search', 'repositories'].map((room) =>
   from: [`${SERVER}/routes`, `${SERVER}/pages`, `${SERVER}/accounts/guard.ts`],
   message: `src/server/${room} is ground the routes stand on: it cannot import routes/, pages/ or the guard.`,
 }));
+// A route file registers its own routes, registered in turn by app.ts: it never hosts another route file. What post
+// routes share lives in routes/postWrites.ts, which is no route file.
+const routeZone = {
+  target: `${SERVER}/routes`,
+  from: `${SERVER}/routes`,
+  except: ['./postWrites.ts'],
+  message:
+    'A route file cannot import another route file: app.ts registers each; shared post writes are postWrites.ts.',
+};
 const serverBlocks = [
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverGroundZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverGroundZones, routeZone] }] },
   },
   {
     files: ['src/server/db/migrations/**/*.ts'],

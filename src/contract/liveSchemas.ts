@@ -2,6 +2,7 @@
 // the server's only, like schemas.ts (the client imports their types, never zod).
 import * as z from 'zod/mini';
 import { LIVE_LIMITS } from './live';
+import { pageSizeParam } from './params';
 import { parsePostId } from './routes';
 import { CONTROL_CHARS_MESSAGE, hasForbiddenChars } from './text';
 
@@ -52,11 +53,5 @@ const entryId = z.pipe(
 export const entriesQuerySchema = z.object({
   before: z.optional(entryId),
   after: z.optional(entryId),
-  limit: z._default(
-    z.pipe(
-      z.string().check(z.regex(/^(100|[1-9]\d?)$/, `must be an integer from 1 to ${LIVE_LIMITS.entriesPageMax}`)),
-      z.transform(Number),
-    ),
-    LIVE_LIMITS.entriesPageDefault,
-  ),
+  limit: pageSizeParam(LIVE_LIMITS.entriesPageMax, LIVE_LIMITS.entriesPageDefault),
 });

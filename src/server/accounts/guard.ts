@@ -59,6 +59,8 @@ export type WriteGuard = {
    * session cookie that is no longer valid reads as anonymous: a signed-out visitor still reads the public site.
    */
   identify: (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | 'anonymous' | 'refused'>;
+  /** preValidation hook for staff routes: authorize by the Authorization header or the session cookie, or answer. */
+  staffOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 };
 
 export type GuardOptions = {
@@ -176,6 +178,10 @@ export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins
       if (signedIn === undefined) return 'anonymous';
       setActor(request, signedIn.actor);
       return signedIn.actor;
+    },
+    async staffOnly(request, reply) {
+      if (!(await guard.authorize(request, reply))) return reply;
+      return undefined;
     },
   };
   return guard;

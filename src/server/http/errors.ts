@@ -6,6 +6,15 @@ import { LIMITS } from '../../contract/limits';
 import { PRE_ROUTING_HEADERS } from './security';
 import { RequestValidationError } from './validation';
 
+/** The 404 answer for a row that is not there or not the caller's to see: notFound('Blog') is 'Blog not found'. */
+export const notFound = (what: string) => ({ error: `${what} not found` });
+
+/** What a malformed id in the URL answers (a params schema's failure), for a route that checks its id itself. */
+export const INVALID_ID = {
+  error: 'Invalid id in the URL',
+  details: [{ path: 'id', message: 'must be a positive integer' }],
+};
+
 const megabytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
 
 const messages: Record<string, string> = {

@@ -39,12 +39,29 @@ export function revalidate(request: FastifyRequest, reply: FastifyReply, etag: s
 }
 
 /**
- * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing resource; otherwise one listed tag must
- * equal the current one by strong comparison (a weak W/ tag never matches). The tag of a compressed copy of the current
- * version (codedEtag) names that version too: a client that read it compressed sends that tag back.
+ * A tag of two parts, "{version}.{part}": the version stays readable from it when the second part changes (a post's
+ * text and its live coverage, postWrites.ts).
  */
-export function ifMatchHolds(header: string | undefined, etag: string): boolean {
+export function twoPartEtag(version: string, part: string): string {
+  return `${version.slice(0, -1)}.${part.slice(1)}`;
+}
+
+/**
+ * If-Match as RFC 9110 reads it: absent passes; `*` passes for any existing resource; otherwise one listed tag must
+ * name one of the current versions by strong comparison (a weak W/ tag never matches). The tag of a compressed copy of
+ * a version (codedEtag) names that version too, and so does a two-part tag (twoPartEtag) whose first part it is, in any
+ * coding: a client that read it that way sends that tag back.
+ */
+export function ifMatchHolds(header: string | undefined, versions: string | readonly string[]): boolean {
   if (header === undefined) return true;
-  const current = new Set([etag, codedEtag(etag, 'br'), codedEtag(etag, 'gzip')]);
-  return header.split(',').some((tag) => tag.trim() === '*' || current.has(tag.trim()));
+  const tags = typeof versions === 'string' ? [versions] : versions;
+  const names = (tag: string, version: string) =>
+    tag === version ||
+    tag === codedEtag(version, 'br') ||
+    tag === codedEtag(version, 'gzip') ||
+    tag.startsWith(`${version.slice(0, -1)}.`);
+  return header.split(',').some((listed) => {
+    const tag = listed.trim();
+    return tag === '*' || tags.some((version) => names(tag, version));
+  });
 }

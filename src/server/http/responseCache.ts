@@ -1,6 +1,7 @@
 // In-process cache of serialized API answers, least recently used out first, bounded by size (and optionally by age).
 // Keeps the database out of the hot read path: a cached answer costs what a constant one does.
 import type { PreparedAnswer } from './answers';
+import { strongEtag } from './etag';
 
 export type ResponseCacheOptions = {
   /** the most UTF-16 code units of cached bodies kept at once (about bytes for JSON that is mostly ASCII) */
@@ -22,9 +23,23 @@ export type CachedResponse = {
 
 type Entry = CachedResponse & { storedAt: number };
 
+/** A JSON answer serialized once, with its ETag computed once (the API's onSend hook uses a tag already set). */
+export function jsonAnswer(value: unknown, headers: Record<string, string> = {}): CachedResponse {
+  const body = JSON.stringify(value);
+  return { body, headers: { ...headers, etag: strongEtag(body) }, answers: {} };
+}
+
+/** What a public JSON answer kept in a cache is sent with, besides its own headers (a link, its tag). */
+export const PUBLIC_JSON_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-cache',
+};
+
 export class ResponseCache {
   // A Map iterates in insertion order; a hit re-inserts its key, so the first key is the least recently used.
   private readonly entries = new Map<string, Entry>();
+  /** Builds in progress by key, since the last clear(): a miss meanwhile waits for one instead of starting another. */
+  private readonly building = new Map<string, Promise<CachedResponse | undefined>>();
   private size = 0;
   private clears = 0;
   private readonly now: () => number;
@@ -68,6 +83,36 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * The answer kept under `key`, else the one `build` makes, kept when `keep` says so: by default whenever there is
+   * one (undefined is an answer not to keep, such as a 404: another process may store that row a moment from now).
+   * An answer built from data older than a clear() that lands meanwhile is not kept, and no later miss waits for it.
+   */
+  async getOrBuild<T extends CachedResponse | undefined>(
+    key: string,
+    build: () => Promise<T>,
+    keep: (built: T) => boolean = (built) => built !== undefined,
+  ): Promise<CachedResponse | T> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    // A cache that keeps nothing (caching turned off) sends every read to the database, shared with no other.
+    if (this.options.maxSize === 0) return build();
+    const running = this.building.get(key) as Promise<T> | undefined;
+    if (running !== undefined) return running;
+    const generation = this.clears;
+    const built = (async () => {
+      const answer = await build();
+      if (keep(answer)) this.set(key, answer!, generation);
+      return answer;
+    })();
+    this.building.set(key, built);
+    try {
+      return await built;
+    } finally {
+      if (this.building.get(key) === built) this.building.delete(key);
+    }
+  }
+
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (entry === undefined) return;
@@ -78,6 +123,7 @@ export class ResponseCache {
   clear(): void {
     this.clears += 1;
     this.entries.clear();
+    this.building.clear();
     this.size = 0;
   }
 

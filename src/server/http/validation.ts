@@ -44,7 +44,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodMiniType> =
     const result = z.safeParse(schema, data ?? undefined);
     if (result.success) return { value: result.data };
     const details = formatIssues(result.error.issues);
-    // A path parameter is named ('Invalid id in the URL'): the post page shows this text to visitors (SPEC 8).
+    // A path parameter is named ('Invalid id in the URL'): the post page shows this text to visitors, so it says which.
     const named = httpPart === 'params' && details.length > 0 ? `${details.map((d) => d.path).join(', ')} in the ` : '';
     const part = partNames[httpPart ?? 'body'] ?? 'request';
     return { error: new RequestValidationError(`Invalid ${named}${part}`, details) };

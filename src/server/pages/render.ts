@@ -7,9 +7,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { RenderInput, RenderPage } from '../../contract/rendering';
+import { cursorOf, rowIdOf } from '../../contract/params';
 import { parsePostId } from '../../contract/routes';
 import type { RouteMatch } from '../../contract/routes';
 import type { ContentCaches } from '../http/contentCaches';
+import type { CachedResponse } from '../http/responseCache';
 import type { Db } from '../db/database';
 import { strongEtag } from '../http/etag';
 import * as z from 'zod/mini';
@@ -82,6 +84,9 @@ const HOME_LATEST = 6;
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
 type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage };
 
+/** A rendered page as caches.pages holds it, with the status it is sent with (only a 200 is kept, so none is 200). */
+type KeptPage = CachedResponse & { status?: 200 | 404 };
+
 /** The server's pages: `cached` answers a cached page at once, `render` makes any page (see both below). */
 export function createPageServer({
   db,
@@ -108,7 +113,7 @@ export function createPageServer({
     const { route, params } = match;
     if (route.data === 'post') {
       const at = new Date(now());
-      const post = await findPost(db, parsePostId(params.id)!, { now: at });
+      const post = await findPost(db, rowIdOf(params.id)!, { now: at });
       if (!post) return notFound(path, true);
       // A live post's page: its entries as of the render (the page after ?before= when asked), so it works without
       // JavaScript; the head's JSON-LD lists the newest ones whichever page this is.
@@ -142,7 +147,7 @@ export function createPageServer({
       if (route.data === 'tag' && tag === undefined) return notFound(url, true);
       const { posts, nextCursor } = await listPosts(db, {
         limit: LIMITS.pageSizeDefault,
-        beforeId: cursor,
+        beforeId: cursorOf(cursorText ?? undefined),
         tag: tag?.slug,
         now: new Date(now()),
       });
@@ -214,14 +219,23 @@ export function createPageServer({
     const { match } = request;
     const route = match?.route;
     if (route?.render === 'client') return undefined;
-    const key = keyOf(request);
-    const page = cacheable(request) ? caches.pages.get(key) : undefined;
-    if (page) {
-      const { body, headers, answers = {} } = page;
-      return { status: 200, body, answer: pageAnswers(body, { status: 200, etag: headers!.etag!, security }, answers) };
-    }
+    // A page that is not found is not kept: another process may store that post a moment from now, and unknown URLs
+    // are endless.
+    const page: KeptPage | undefined = cacheable(request)
+      ? await caches.pages.getOrBuild(
+          keyOf(request),
+          () => build(request),
+          (built) => built?.status === 200,
+        )
+      : await build(request);
+    if (page === undefined) return undefined;
+    const { body, headers, answers = {}, status = 200 } = page;
+    return { status, body, answer: pageAnswers(body, { status, etag: headers!.etag!, security }, answers) };
+  }
 
-    const generation = caches.pages.generation;
+  /** A page rendered now, or undefined when the render failed. */
+  async function build(request: PageRequest): Promise<KeptPage | undefined> {
+    const { match } = request;
     const { head, input, hero } = await plan(request);
     let rendered;
     try {
@@ -238,13 +252,7 @@ export function createPageServer({
       markup: rendered.html,
       stateScript: rendered.stateScript,
     });
-    const etag = strongEtag(body);
-    const answers = {};
-    // A not-found page is not kept: another process may store that post a moment from now, and unknown URLs are
-    // endless.
-    if (!missing && cacheable(request)) caches.pages.set(key, { body, headers: { etag }, answers }, generation);
-    const status = missing ? 404 : 200;
-    return { status, body, answer: pageAnswers(body, { status, etag, security }, answers) };
+    return { body, headers: { etag: strongEtag(body) }, answers: {}, status: missing ? 404 : 200 };
   }
 
   return { render: renderPage, cached };

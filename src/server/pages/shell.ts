@@ -1,6 +1,7 @@
 // The shell: index.html as the browser renders a page itself (a client-rendered route such as /admin, a build without
 // the server-rendering bundle, or a render that failed), with the route's preload hints and, for a private page, its
 // head.
+import { NO_ROW, rowIdOf } from '../../contract/params';
 import type { Db } from '../db/database';
 import { findPostImageUrl } from '../repositories/postsRepository';
 import { imageFactsFor } from '../repositories/uploadsRepository';
@@ -29,7 +30,7 @@ export function createShellServer({ db, indexHtml, hints, privateHead, now = Dat
   // an optimisation: if the database cannot answer, the page is served without one.
   async function heroOf(id: string | undefined): Promise<HeroImage | undefined> {
     try {
-      const url = await findPostImageUrl(db, Number(id), new Date(now()));
+      const url = await findPostImageUrl(db, rowIdOf(id) ?? NO_ROW, new Date(now()));
       if (!url) return undefined;
       return heroImageOf({ imageUrl: url, images: await imageFactsFor(db.kysely, [url]) });
     } catch {

@@ -1,11 +1,19 @@
-// All SQL about posts, and the mapping between snake_case rows and the API's read shape (SPEC 3).
-import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
+// All SQL about posts, and the mapping between snake_case rows and the API's read shape (the one types.ts declares).
+import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { BlogPost, BlogSummary, PostState, PostStatus, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import { isoTime } from '../db/database';
-import type { Database, Db, PostRow, ProductRow, ProductsTable, SectionRow, SectionsTable } from '../db/database';
+import type {
+  Database,
+  Db,
+  PostRow,
+  PostsTable,
+  ProductRow,
+  ProductsTable,
+  SectionRow,
+  SectionsTable,
+} from '../db/database';
 import { imageFactsFor } from './uploadsRepository';
-import { POST_ID_MAX } from '../../contract/limits';
 import { tagsOf } from '../../contract/tags';
 import { indexPost, unindexPost } from '../search/searchIndex';
 import { tagsOfPosts, writePostTags } from './tagsRepository';
@@ -183,8 +191,7 @@ export async function listPosts(
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
   if (liveOnly) query = query.where('id', 'in', liveNow(db.kysely));
   if (inReviewOnly) query = query.where('id', 'in', db.kysely.selectFrom('post_reviews').select('post_id'));
-  // Every id is below a cursor past the integer range (such a cursor would overflow PostgreSQL's integer).
-  if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
+  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
@@ -259,7 +266,6 @@ export async function findPosts(db: Db, ids: number[], options: ReadOptions = {}
 
 /** findPost on a connection or inside a transaction. */
 async function readPost(executor: Kysely<Database>, id: number, options: ReadOptions): Promise<BlogPost | undefined> {
-  if (id > POST_ID_MAX) return undefined;
   const [post] = await readPosts(executor, [id], options);
   return post;
 }
@@ -329,22 +335,53 @@ async function readPosts(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function postColumns(input: PostInput) {
-  const { header, footer } = input;
+/** A post's own fields (not its parts) in the read shape's names: what a submission and a kept version both give. */
+type PostFields = Pick<
+  BlogPost,
+  'title' | 'icon' | 'authorName' | 'authorTitle' | 'authorImage' | 'publishDate' | 'readTime' | 'imageUrl'
+> &
+  Pick<Partial<BlogPost>, 'imageAlt' | 'textFormat' | 'status' | 'publishAt'>;
+
+/** A post's columns: the one mapping of its own fields to the posts row. */
+function postColumns(fields: PostFields) {
+  return {
+    title: fields.title,
+    icon: fields.icon,
+    author_name: fields.authorName,
+    author_title: fields.authorTitle,
+    author_image: fields.authorImage,
+    publish_date: fields.publishDate,
+    read_time: fields.readTime,
+    image_url: fields.imageUrl,
+    image_alt: fields.imageAlt ?? '',
+    text_format: fields.textFormat ?? 'plain',
+    ...statusColumns(fields),
+  };
+}
+
+/** How a status is stored: a post in review is a draft (never public), its open submission a post_reviews row. */
+function statusColumns({ status = 'published', publishAt = null }: Partial<PostState>) {
+  return {
+    status: status === 'draft' || status === 'review' ? ('draft' as const) : ('published' as const),
+    publish_at: publishAt,
+  };
+}
+
+/** A submission's own fields, named as in the read shape. */
+function submittedFields({ header, footer, status, publishAt }: PostInput): PostFields {
   return {
     title: header.title,
     icon: header.icon,
-    author_name: footer.authorName,
-    author_title: footer.authorTitle,
-    author_image: footer.imageUrl,
-    publish_date: header.publishDate,
-    read_time: header.readTime,
-    image_url: header.image,
-    image_alt: header.imageAlt,
-    text_format: header.textFormat,
-    // a post in review is stored as a draft (never public); its open submission is the desk's post_reviews row
-    status: input.status === 'review' ? ('draft' as const) : (input.status ?? 'published'),
-    publish_at: input.publishAt ?? null,
+    authorName: footer.authorName,
+    authorTitle: footer.authorTitle,
+    authorImage: footer.imageUrl,
+    publishDate: header.publishDate,
+    readTime: header.readTime,
+    imageUrl: header.image,
+    imageAlt: header.imageAlt,
+    textFormat: header.textFormat,
+    status,
+    publishAt,
   };
 }
 
@@ -405,7 +442,7 @@ export async function createPost(
     const post = await trx
       .insertInto('posts')
       .values({
-        ...postColumns(input),
+        ...postColumns(submittedFields(input)),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
         created_by: by,
@@ -476,12 +513,45 @@ export async function updatePost(
   input: PostInput,
   condition: WriteCondition = {},
 ): Promise<WriteOutcome<BlogPost>> {
-  return replacePost(db, id, condition, (trx) => insertParts(trx, db.dialect, id, input), postColumns(input));
+  return replacePost(
+    db,
+    id,
+    condition,
+    async (trx) => {
+      await deleteParts(trx, id);
+      await insertParts(trx, db.dialect, id, input);
+    },
+    postColumns(submittedFields(input)),
+  );
 }
 
 /**
- * The one way a post's content is replaced (PUT, a revision's restore): the conditional UPDATE first, then the
- * parts, the revision of the version replaced, and the trash's purge, all in one transaction.
+ * Sets a post's status (and publishAt) alone, as a review decision does: the conditional UPDATE, the revision of the
+ * version replaced and the caller's alsoInTransaction, with no section, product, tag or search row rewritten.
+ */
+export async function setPostStatus(
+  db: Db,
+  id: number,
+  state: Pick<PostState, 'status' | 'publishAt'>,
+  condition: WriteCondition,
+): Promise<WriteOutcome<BlogPost>> {
+  const columns = statusColumns(state);
+  return replacePost(db, id, condition, (trx) => endSubmissionIfPublished(trx, id, columns.status), columns);
+}
+
+/** A post stored as published has no open submission, which would otherwise outlive it. */
+async function endSubmissionIfPublished(trx: Transaction<Database>, id: number, status: 'draft' | 'published') {
+  if (status === 'published') await trx.deleteFrom('post_reviews').where('post_id', '=', id).execute();
+}
+
+async function deleteParts(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('sections').where('post_id', '=', id).execute();
+  await trx.deleteFrom('products').where('post_id', '=', id).execute();
+}
+
+/**
+ * The one way a stored post is replaced (PUT, a revision's restore, a status change): the conditional UPDATE first,
+ * then the parts (writeParts), the revision of the version replaced, and the trash's purge, all in one transaction.
  */
 async function replacePost(
   db: Db,
@@ -495,9 +565,8 @@ async function replacePost(
     alsoInTransaction,
   }: WriteCondition,
   writeParts: (trx: Transaction<Database>) => Promise<void>,
-  columns: ReturnType<typeof postColumns>,
+  columns: Updateable<PostsTable>,
 ): Promise<WriteOutcome<BlogPost>> {
-  if (id > POST_ID_MAX) return { outcome: 'not-found' };
   const seenUpdatedAt = replaced?.updatedAt ?? seenAt;
   const ifUnchanged = unchanged || replaced !== undefined;
   // Strictly later than the version replaced, even within one millisecond or with another process's clock ahead.
@@ -513,8 +582,6 @@ async function replacePost(
       if (ifUnchanged && seenUpdatedAt !== undefined) update = update.where('updated_at', '=', seenUpdatedAt);
       const { numUpdatedRows } = await update.executeTakeFirst();
       if (numUpdatedRows === 0n) throw await refusal(trx, id);
-      await trx.deleteFrom('sections').where('post_id', '=', id).execute();
-      await trx.deleteFrom('products').where('post_id', '=', id).execute();
       await writeParts(trx);
       if (replaced !== undefined) await storeRevision(trx, replaced, by, now);
       await alsoInTransaction?.(trx, id, () => readWritten(trx, id, now));
@@ -535,7 +602,6 @@ export async function trashPost(
   id: number,
   { seenUpdatedAt, ifUnchanged = false, now = new Date() }: WriteCondition = {},
 ): Promise<WriteOutcome<undefined>> {
-  if (id > POST_ID_MAX) return { outcome: 'not-found' };
   return conditionally(() =>
     db.kysely.transaction().execute(async (trx) => {
       let statement = trx
@@ -563,7 +629,6 @@ export async function restoreFromTrash(
   id: number,
   { now = new Date(), by }: Pick<WriteCondition, 'now' | 'by'> = {},
 ): Promise<WriteOutcome<BlogPost>> {
-  if (id > POST_ID_MAX) return { outcome: 'not-found' };
   const trashed = await readPost(db.kysely, id, { includeHidden: true, now, trashed: true });
   if (trashed === undefined) return { outcome: 'not-found' };
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(trashed.updatedAt) + 1)).toISOString();
@@ -590,7 +655,6 @@ export async function restoreFromTrash(
 
 /** What the role rules need of a post in the trash (who created it, its status), or undefined when none is there. */
 export async function trashedFacts(db: Db, id: number): Promise<PostFacts | undefined> {
-  if (id > POST_ID_MAX) return undefined;
   const row = await db.kysely
     .selectFrom('posts')
     .select(['created_by', 'status'])
@@ -606,7 +670,6 @@ export async function deleteForever(
   id: number,
   now = new Date(),
 ): Promise<'done' | 'not-found' | 'not-trashed'> {
-  if (id > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     const { numDeletedRows } = await trx
       .deleteFrom('posts')
@@ -653,7 +716,7 @@ export async function listTrashed(
   let query = selectTrashed(db.kysely)
     .orderBy('id', 'desc')
     .limit(limit + 1);
-  if (beforeId !== undefined && beforeId <= POST_ID_MAX) query = query.where('id', '<', beforeId);
+  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   return {
@@ -672,28 +735,15 @@ export async function restoreRevision(
   version: BlogPost,
   condition: WriteCondition,
 ): Promise<WriteOutcome<BlogPost>> {
-  const columns = {
-    title: version.title,
-    icon: version.icon,
-    author_name: version.authorName,
-    author_title: version.authorTitle,
-    author_image: version.authorImage,
-    publish_date: version.publishDate,
-    read_time: version.readTime,
-    image_url: version.imageUrl,
-    image_alt: version.imageAlt ?? '',
-    text_format: version.textFormat ?? 'plain',
-    status: version.status === 'draft' || version.status === 'review' ? ('draft' as const) : ('published' as const),
-    publish_at: version.publishAt,
-  };
+  const columns = postColumns(version);
   return replacePost(
     db,
     id,
     condition,
     async (trx) => {
+      await deleteParts(trx, id);
       await insertVersionParts(trx, id, version);
-      // A version restored as published ends the post's open submission, which would otherwise outlive it.
-      if (columns.status === 'published') await trx.deleteFrom('post_reviews').where('post_id', '=', id).execute();
+      await endSubmissionIfPublished(trx, id, columns.status);
       // The version's tags come back with it, and the index learns its words (as insertParts does for a PUT).
       await writePostTags(trx, id, tagsOf((version.tags ?? []).map((tag) => tag.name)));
       await indexPost(trx, db.dialect, id);
@@ -732,7 +782,6 @@ export async function contentState(db: Db, now: Date): Promise<{ revision: numbe
 
 /** The header image of a public post ('' when it has none), or undefined when there is no such public post. */
 export async function findPostImageUrl(db: Db, id: number, now = new Date()): Promise<string | undefined> {
-  if (id > POST_ID_MAX) return undefined;
   // A hint in a page anyone may load: a draft's image address would be a trace of the draft.
   const row = await onlyPublic(selectPosts(db.kysely), now).where('id', '=', id).executeTakeFirst();
   return row === undefined ? undefined : shownUrl(row.image_url);

@@ -4,7 +4,6 @@ import type { Transaction } from 'kysely';
 import type { BlogPost, RevisionSummary } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
-import { POST_ID_MAX } from '../../contract/limits';
 import { shownPost } from './shown';
 
 /** Who made a change, as a revision names them (accounts/actor.ts's Actor fits). */
@@ -34,7 +33,6 @@ export async function storeRevision(
 
 /** The post's revisions, newest first; undefined when no post (in the trash or not) has this id. */
 export async function listRevisions(db: Db, postId: number): Promise<RevisionSummary[] | undefined> {
-  if (postId > POST_ID_MAX) return undefined;
   const post = await db.kysely.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
   if (post === undefined) return undefined;
   const rows = await db.kysely
@@ -48,7 +46,6 @@ export async function listRevisions(db: Db, postId: number): Promise<RevisionSum
 
 /** One revision of the post in the read shape, or undefined when the post has no such revision. */
 export async function findRevision(db: Db, postId: number, revisionId: number): Promise<BlogPost | undefined> {
-  if (postId > POST_ID_MAX || revisionId > POST_ID_MAX) return undefined;
   const row = await db.kysely
     .selectFrom('post_revisions')
     .select('post')

@@ -1,19 +1,10 @@
 // The desk's API: a review decision (POST /api/blogs/:id/review), what changed since a post was submitted (GET
-// /api/blogs/:id/review), its review steps, its editorial notes, and each person's notifications. Registered by
-// blogRoutes, whose If-Match precondition and retrying write the decision shares. Staff only, never cached, never
-// public: nothing here is read by a page, a feed, the sitemap or search.
+// /api/blogs/:id/review), its review steps, its editorial notes, and each person's notifications. The decision shares
+// the If-Match precondition and retrying write of postWrites.ts. Staff only, never cached, never public: nothing here
+// is read by a page, a feed, the sitemap or search.
 import * as z from 'zod/mini';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { BlogPost } from '../../contract/types';
-import { postIdParam, postParams } from '../../contract/params';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { postParams, rowIdParam } from '../../contract/params';
 import { mayManageAll } from '../../contract/roles';
 import {
   noteSchema,
@@ -25,52 +16,41 @@ import { actorOf } from '../accounts/actor';
 import type { WriteGuard } from '../accounts/guard';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
-import { findPost, restoreRevision } from '../repositories/postsRepository';
+import { findPost, setPostStatus } from '../repositories/postsRepository';
 import { listReviewSteps, reviewInfo, reviewQueue } from '../repositories/reviewsRepository';
 import { listNotes, resolveNote } from '../repositories/notesRepository';
 import { listNotifications, markNotificationsRead } from '../repositories/notificationsRepository';
 import { addNote, onDecision } from '../desk/desk';
-import type { Mailer } from '../mail/mailer';
+import { MAIL_OFF, type Mailer } from '../mail/mailer';
 import { markPrivate } from '../http/answers';
 import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
-import type { ReplaceWithRetry } from './revisionsTrashRoutes';
-
-type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import { NOT_FOUND, replaceWithRetry, sendPost, STALE } from './postWrites';
 
 export type DeskRoutesOptions = {
   db: Db;
   guard: WriteGuard;
   caches: ContentCaches;
-  clock: () => number;
-  replaceWithRetry: ReplaceWithRetry;
-  sendPost: (reply: FastifyReply, post: BlogPost) => FastifyReply;
-  stale: string;
-  mailer: Mailer;
+  now?: () => number;
+  /** mail settings and the outbox (default: no mail) */
+  mailer?: Mailer;
 };
 
-const NOT_FOUND = { error: 'Blog not found' };
 const EDITORS_ONLY = 'Only an editor or an owner may review a post';
 const NOT_IN_REVIEW = 'This post is not in review: only a post submitted for review can be approved or sent back';
 const PEOPLE_ONLY = 'An API key or the admin token has no notifications: sign in instead';
 
-const noteParams = z.object({ id: postIdParam, noteId: postIdParam });
+const noteParams = z.object({ id: rowIdParam, noteId: rowIdParam });
 
-export function deskRoutes(
-  app: Api,
-  { db, guard, caches, clock, replaceWithRetry, sendPost, stale, mailer }: DeskRoutesOptions,
-): void {
-  const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await guard.authorize(request, reply))) return reply;
-  };
-  const read = { onRequest: guard.refuseBlocked, preValidation: staffOnly };
-  const write = { onRequest: guard.refuseBlocked, preValidation: staffOnly };
+export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
+  fastify,
+  { db, guard, caches, now: clock = Date.now, mailer = MAIL_OFF },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Only JSON bodies here, as for every post route: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
+  const read = { onRequest: guard.refuseBlocked, preValidation: guard.staffOnly };
+  const write = { onRequest: guard.refuseBlocked, preValidation: guard.staffOnly };
   /** A signed-in person: notifications belong to an account, which a key has not. */
   const personOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard.authorize(request, reply))) return reply;
@@ -87,15 +67,16 @@ export function deskRoutes(
       const decision = request.body;
       const now = new Date(clock());
       const result = await replaceWithRetry(
+        { db, clock },
         request,
         id,
         (check) =>
-          restoreRevision(
+          setPostStatus(
             db,
             id,
             decision.decision === 'approve'
-              ? { ...check.current, status: 'published', publishAt: decision.publishAt }
-              : { ...check.current, status: 'draft' },
+              ? { status: 'published', publishAt: decision.publishAt }
+              : { status: 'draft', publishAt: check.current.publishAt },
             {
               ...check.condition,
               replaced: check.current,
@@ -113,7 +94,7 @@ export function deskRoutes(
       if (result.outcome === 'forbidden') return reply.code(409).send({ error: result.error });
       if (result.outcome === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (result.outcome === 'precondition' || result.outcome === 'conflict')
-        return reply.code(412).send({ error: stale });
+        return reply.code(412).send({ error: STALE });
       await caches.invalidate();
       mailer.wake();
       return sendPost(reply, result.value);
@@ -196,4 +177,4 @@ export function deskRoutes(
       return reply.code(204).send();
     },
   );
-}
+};

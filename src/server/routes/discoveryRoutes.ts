@@ -45,29 +45,12 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
   const send = (request: FastifyRequest, reply: FastifyReply, answer: CachedResponse) =>
     sendKept(request, reply, answer, { 'cache-control': 'no-cache' });
 
-  // A rebuild in progress, by cache key: requests that miss the cache meanwhile wait for it instead of starting more.
-  const building = new Map<string, Promise<CachedResponse>>();
-  async function cached(key: string, type: string, build: () => Promise<string>): Promise<CachedResponse> {
-    const hit = caches.lists.get(key);
-    if (hit !== undefined) return hit;
-    const running = building.get(key);
-    if (running !== undefined) return running;
-    const rebuild = (async () => {
-      // Read before building: an answer built from data older than a write that lands meanwhile is not kept.
-      const generation = caches.lists.generation;
+  /** An answer kept in caches.lists; the codings' answers are filled in by send(), into the object the cache holds. */
+  const cached = (key: string, type: string, build: () => Promise<string>) =>
+    caches.lists.getOrBuild(key, async () => {
       const body = await build();
-      // The codings' answers are filled in by send(), into the object the cache holds a copy of.
-      const answer = { body, headers: { 'content-type': type, etag: strongEtag(body) }, answers: {} };
-      caches.lists.set(key, answer, generation);
-      return answer;
-    })();
-    building.set(key, rebuild);
-    try {
-      return await rebuild;
-    } finally {
-      building.delete(key);
-    }
-  }
+      return { body, headers: { 'content-type': type, etag: strongEtag(body) }, answers: {} };
+    });
 
   const XML_TYPE = 'application/xml; charset=utf-8';
 

@@ -12,11 +12,9 @@ import { searchPosts } from '../repositories/searchRepository';
 import { listTagCounts } from '../repositories/tagsRepository';
 import type { ZodTypeProvider } from '../http/validation';
 import { keptAnswers } from '../http/contentCoding';
-import { strongEtag } from '../http/etag';
-import type { CachedResponse } from '../http/responseCache';
+import { notFound } from '../http/errors';
+import { jsonAnswer, PUBLIC_JSON_HEADERS } from '../http/responseCache';
 import { API_HEADERS } from '../http/security';
-
-const KEPT_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
 
 export type TagsSearchRoutesOptions = { db: Db; caches: ContentCaches; now?: () => number };
 
@@ -29,30 +27,23 @@ export const tagsSearchRoutes: FastifyPluginAsync<TagsSearchRoutesOptions> = asy
   const sendKept = keptAnswers(API_HEADERS);
 
   /** A JSON answer kept in caches.lists under `key` (built at most once per generation of the caches). */
-  async function cachedJson(key: string, build: () => Promise<unknown>): Promise<CachedResponse> {
-    const hit = caches.lists.get(key);
-    if (hit !== undefined) return hit;
-    const generation = caches.lists.generation;
-    const body = JSON.stringify(await build());
-    const answer = { body, headers: { etag: strongEtag(body) }, answers: {} };
-    caches.lists.set(key, answer, generation);
-    return answer;
-  }
+  const keptJson = (key: string, build: () => Promise<unknown>) =>
+    caches.lists.getOrBuild(key, async () => jsonAnswer(await build()));
 
   app.get('/tags', async (request, reply) => {
-    const answer = await cachedJson('tags', () => listTagCounts(db, { now: new Date(clock()) }));
-    return sendKept(request, reply, answer, KEPT_HEADERS);
+    const answer = await keptJson('tags', () => listTagCounts(db, { now: new Date(clock()) }));
+    return sendKept(request, reply, answer, PUBLIC_JSON_HEADERS);
   });
 
   app.get('/blogs/:id/related', { schema: { params: postParams } }, async (request, reply) => {
     const { id } = request.params;
     const at = new Date(clock());
-    const answer = await cachedJson(`related:${id}`, async () => {
+    const answer = await keptJson(`related:${id}`, async () => {
       const post = await findPost(db, id, { now: at });
       return post === undefined ? null : relatedPosts(db, post, { now: at });
     });
-    if (answer.body === 'null') return reply.code(404).send({ error: 'Blog not found' });
-    return sendKept(request, reply, answer, KEPT_HEADERS);
+    if (answer.body === 'null') return reply.code(404).send(notFound('Blog'));
+    return sendKept(request, reply, answer, PUBLIC_JSON_HEADERS);
   });
 
   app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {

@@ -1,8 +1,12 @@
 // findPosts: many whole posts in one read per table, each exactly as findPost reads it alone (its own sections,
-// products, tags and image facts, none of another post's), in the order asked, hidden and unknown ids left out.
+// products, tags and image facts, none of another post's), in the order asked, hidden and unknown ids left out. And the
+// status-only write a review decision makes, beside the full replacement a PUT or a restore makes.
+import * as z from 'zod/mini';
+import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost } from '../../../src/contract/types';
-import { findPost, findPosts } from '../../../src/server/repositories/postsRepository';
+import { createPost, findPost, findPosts, setPostStatus } from '../../../src/server/repositories/postsRepository';
+import { listRevisions } from '../../../src/server/repositories/revisionsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { TOKEN, useTestApp } from '../helpers/testApp';
 
@@ -71,4 +75,41 @@ it('reads each post as findPost does, in the order asked, leaving out what the o
   expect(all.map((p) => Object.keys(p.images).length)).toEqual([1, 3, 1]);
   expect(await findPosts(t.db, [second, first], { now })).toEqual([await alone(first, { now })]);
   expect(await findPosts(t.db, [], staff)).toEqual([]);
+});
+
+const at = new Date('2026-03-01T10:00:00.000Z');
+
+async function storedPost() {
+  const input = z.parse(blogSubmissionSchema, { ...validSubmission({ tags: ['Derby'] }), status: 'draft' });
+  return createPost(t.db, input, at);
+}
+
+describe('setPostStatus', () => {
+  it('changes the status and publishAt alone, keeping the version it replaced as a revision', async () => {
+    const { db } = t;
+    const before = await storedPost();
+    const later = new Date(at.getTime() + 60_000);
+    const result = await setPostStatus(
+      db,
+      before.id,
+      { status: 'published', publishAt: null },
+      { replaced: before, now: later, by: { accountId: null, name: 'Editor' } },
+    );
+    expect(result.outcome).toBe('done');
+    const after = await findPost(db, before.id, { includeHidden: true, now: later });
+    expect(after).toEqual({ ...before, status: 'published', publishAt: null, updatedAt: later.toISOString() });
+    expect((await listRevisions(db, before.id))?.map((revision) => revision.savedBy)).toEqual(['Editor']);
+  });
+
+  it('stores review as a draft, and refuses a version that is no longer current', async () => {
+    const { db } = t;
+    const before = await storedPost();
+    const stale = { ...before, updatedAt: '2026-01-01T00:00:00.000Z' };
+    const refused = await setPostStatus(db, before.id, { status: 'published', publishAt: null }, { replaced: stale });
+    expect(refused.outcome).toBe('conflict');
+    const review = await setPostStatus(db, before.id, { status: 'review', publishAt: null }, { replaced: before });
+    expect(review.outcome).toBe('done');
+    const row = await db.kysely.selectFrom('posts').select('status').where('id', '=', before.id).executeTakeFirst();
+    expect(row?.status).toBe('draft');
+  });
 });

@@ -2,8 +2,8 @@
 // person's notifications and their author profile. The session cookie speaks (the desk is for signed-in staff, never a
 // typed token). The tag types join the api slice here, in the admin's chunk, so a visitor's store never carries them.
 import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
+import type { AuthorProfile } from '../../../../contract/account';
 import type {
-  AuthorProfile,
   EditorialNote,
   NotificationsAnswer,
   ReviewDecision,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { ROLE_LABELS, invitableRoles } from '../../../../contract/roles';
+import { ROLE_LABELS, invitableRoles, mayManageAll, mayRevokeInvitation } from '../../../../contract/roles';
 import type { StaffRole } from '../../../../contract/roles';
 import type { PendingInvitation, StaffUser } from '../../../../contract/types';
 import { useAppSelector } from '../../../app/hooks';
@@ -190,7 +190,11 @@ function PendingInvitations({ me, isOwner }: { me: number; isOwner: boolean }) {
   const revoke = useMutationRunner(staffApi.endpoints.invitationRevoked);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const mayRevoke = (invitation: PendingInvitation) => isOwner || invitation.invitedBy?.id === me;
+  const mayRevoke = (invitation: PendingInvitation) =>
+    mayRevokeInvitation(
+      { id: me, role: isOwner ? 'owner' : 'editor' },
+      { invitedBy: invitation.invitedBy?.id ?? null },
+    );
 
   async function revokeInvitation(invitation: PendingInvitation) {
     setConfirming(null);
@@ -360,8 +364,8 @@ function ApiKeys() {
 export function StaffPage() {
   useDocumentTitle('Staff');
   const user = useAppSelector(selectUser);
+  const allowed = mayManageAll(user?.role);
   const roles = invitableRoles(user?.role);
-  const allowed = roles.length > 0;
   const isOwner = user?.role === 'owner';
   const staff = useEndpointQuery(staffApi.endpoints.staff, allowed ? undefined : skipToken);
 

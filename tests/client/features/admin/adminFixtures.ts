@@ -2,14 +2,13 @@
 import { http, HttpResponse } from 'msw';
 import { samplePost } from '../../fixtures/posts';
 import { API, server } from '../../helpers/mswServer';
-import type { BlogPost, BlogSummary, PostState } from '../../../../src/contract/types';
-import type { Authorship } from '../../../../src/client/features/admin/api/adminApi';
+import type { BlogPost, BlogSummary, PostStaff, PostState } from '../../../../src/contract/types';
 
 export const TOKEN = 'admin-token-123';
 
-export type AdminSummary = BlogSummary & PostState & Authorship;
+export type AdminBlogSummary = BlogSummary & PostState & Partial<PostStaff>;
 
-export const summary = (id: number, title: string, state: Partial<PostState> = {}): AdminSummary => ({
+export const summary = (id: number, title: string, state: Partial<PostState> = {}): AdminBlogSummary => ({
   id,
   title,
   icon: 'Trophy',
@@ -46,7 +45,7 @@ export function adminApi({
   del = 204,
   signedIn = true,
 }: {
-  pages?: AdminSummary[][];
+  pages?: AdminBlogSummary[][];
   post?: BlogPost & PostState;
   etag?: string;
   put?: number;

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
-import { staffApi } from '../api/staffApi';
+import { accountApi } from '../api/accountApi';
 import { ROLE_LABELS } from '../../../../contract/roles';
 import { PASSWORD_MIN } from '../../../../contract/passwords';
 import { BusySubmit, Field, failureText } from './staffForm';
@@ -21,7 +21,7 @@ export const WRONG_CURRENT_PASSWORD_TEXT = 'The current password is not correct.
 export function AccountPage() {
   useDocumentTitle('Account');
   const user = useAppSelector(selectUser);
-  const changePassword = useMutationRunner(staffApi.endpoints.passwordChanged);
+  const changePassword = useMutationRunner(accountApi.endpoints.changePassword);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [busy, setBusy] = useState(false);

@@ -64,12 +64,12 @@ export function HistoryPage() {
   const { notice, setNotice, noticeRef } = useNotice();
   const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
 
-  const list = useEndpointQuery(keepingApi.endpoints.revisions, shown ?? skipToken);
+  const list = useEndpointQuery(keepingApi.endpoints.getRevisions, shown ?? skipToken);
   // The review steps join the list when the server keeps them; without them the versions alone are shown.
-  const steps = useEndpointQuery(deskApi.endpoints.reviewSteps, shown === null ? skipToken : id);
+  const steps = useEndpointQuery(deskApi.endpoints.getReviewSteps, shown === null ? skipToken : id);
   const current = useAdminPostQuery(shown === null ? null : { id, token: shown.token, load: shown.load });
   const version = useEndpointQuery(
-    keepingApi.endpoints.revision,
+    keepingApi.endpoints.getRevision,
     selected === null || shown === null ? skipToken : { id, rev: selected.id, token: shown.token },
   );
 

@@ -19,8 +19,8 @@ export const INBOX_EMPTY_TEXT = 'Nothing here yet: you hear here when a post of 
 
 export function InboxPage() {
   useDocumentTitle('Inbox');
-  const answer = useEndpointQuery(deskApi.endpoints.notifications, undefined);
-  const markRead = useMutationRunner(deskApi.endpoints.notificationsRead);
+  const answer = useEndpointQuery(deskApi.endpoints.getNotifications, undefined);
+  const markRead = useMutationRunner(deskApi.endpoints.markNotificationsRead);
   const { notice, setNotice, noticeRef } = useNotice();
 
   async function markAll() {

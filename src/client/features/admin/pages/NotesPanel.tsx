@@ -21,9 +21,9 @@ const byTime = (a: { createdAt: string }, b: { createdAt: string }) =>
 
 export function NotesPanel({ postId }: { postId: string }) {
   const id = useId();
-  const notes = useEndpointQuery(deskApi.endpoints.notes, postId);
-  const addNote = useMutationRunner(deskApi.endpoints.noteAdded);
-  const resolveNote = useMutationRunner(deskApi.endpoints.noteResolved);
+  const notes = useEndpointQuery(deskApi.endpoints.getNotes, postId);
+  const addNote = useMutationRunner(deskApi.endpoints.addNote);
+  const resolveNote = useMutationRunner(deskApi.endpoints.resolveNote);
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');

@@ -7,11 +7,11 @@ import { LIMITS } from '../../../../contract/limits';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { DraftScopeProvider, NEW_POST_SCOPE } from '../draft/draftScope';
 import type { DraftScope } from '../draft/draftScope';
-import type { AuthorProfile } from '../api/deskApi';
+import type { AuthorProfile } from '../../../../contract/account';
 import { clearPendingImages, getPendingImages } from '../images/pendingImages';
 import { rememberImages } from '../images/uploadedImages';
 import { ImageFileField } from '../form/ImageFileField';
-import { deskApi } from '../api/deskApi';
+import { accountApi } from '../api/accountApi';
 import { uploadApi } from '../api/uploadApi';
 import { BusySubmit, Field, failureText } from './staffForm';
 import { Outcome, ReadStatus } from './pageParts';
@@ -23,8 +23,8 @@ export const PROFILE_SAVED_TEXT = 'Profile saved. Your new posts start with it i
 const PROFILE_SCOPE: DraftScope = { ...NEW_POST_SCOPE, imageScope: 'profile:' };
 
 export function ProfileForm() {
-  const profile = useEndpointQuery(deskApi.endpoints.profile, undefined);
-  const saveProfile = useMutationRunner(deskApi.endpoints.profileSaved);
+  const profile = useEndpointQuery(accountApi.endpoints.getProfile, undefined);
+  const saveProfile = useMutationRunner(accountApi.endpoints.saveProfile);
   const uploadImage = useMutationRunner(uploadApi.endpoints.uploadImage);
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');

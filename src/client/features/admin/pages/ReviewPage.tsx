@@ -8,7 +8,7 @@ import { Link } from '../../../components/Link';
 import { CalendarClock, MessageSquareWarning, PenLine, Send } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { DESK_LIMITS } from '../../../../contract/desk';
-import type { ReviewDecision } from '../../../../contract/desk';
+import type { ReviewDecision, ReviewQueueEntry } from '../../../../contract/desk';
 import { mayManageAll } from '../../../../contract/roles';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
@@ -16,9 +16,8 @@ import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { apiErrorMessage } from '../api/apiErrors';
-import { staffName, useAdminPostQuery } from '../api/adminApi';
+import { useAdminPostQuery } from '../api/adminApi';
 import { deskApi } from '../api/deskApi';
-import type { QueuedPost } from '../api/deskApi';
 import { formatLocalTime, localInputToIso } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
@@ -34,10 +33,10 @@ export const NOTE_NEEDED_TEXT = `Write a note of 1 to ${DESK_LIMITS.noteMax.toLo
 const failureText = (error: unknown) => apiErrorMessage(error, { 404: 'Blog not found.' });
 
 /** What changed since the post was submitted: the submitted version against the post as it is now. */
-function ChangesSince({ entry }: { entry: QueuedPost }) {
+function ChangesSince({ entry }: { entry: ReviewQueueEntry }) {
   const id = String(entry.post.id);
   const rev = entry.review.changedSince ? entry.review.submittedRevisionId : null;
-  const version = useEndpointQuery(deskApi.endpoints.submittedVersion, rev === null ? skipToken : { id, rev });
+  const version = useEndpointQuery(deskApi.endpoints.getSubmittedVersion, rev === null ? skipToken : { id, rev });
   const current = useAdminPostQuery(rev === null ? null : { id, token: '', load: 0 });
   if (rev === null) return <p className={fieldStyles.hint}>Not changed since it was submitted.</p>;
   const failed = version.isError || current.isError;
@@ -61,10 +60,10 @@ function ChangesSince({ entry }: { entry: QueuedPost }) {
 }
 
 /** Sends a decision; resolves true once it is taken, false when it was refused (the page says why). */
-type Decide = (entry: QueuedPost, decision: ReviewDecision) => Promise<boolean>;
+type Decide = (entry: ReviewQueueEntry, decision: ReviewDecision) => Promise<boolean>;
 
 /** One queued post: its submission, its changes and the decisions. */
-function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
+function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide }) {
   const id = useId();
   const { post, review } = entry;
   const [mode, setMode] = useState<'idle' | 'schedule' | 'changes'>('idle');
@@ -115,7 +114,7 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
     void run({ decision: 'changes', note: text });
   }
 
-  const submittedBy = review.submittedBy?.name || staffName(post.createdBy) || 'unknown';
+  const submittedBy = review.submittedBy?.name || 'unknown';
   const submittedAt = formatLocalTime(review.submittedAt);
   return (
     <li className={pageStyles.reviewCard}>
@@ -252,8 +251,8 @@ export function ReviewPage() {
   useDocumentTitle('Review');
   const user = useAppSelector(selectUser);
   const allowed = mayManageAll(user?.role);
-  const queue = useEndpointQuery(deskApi.endpoints.reviewQueue, allowed ? undefined : skipToken);
-  const decideRequest = useMutationRunner(deskApi.endpoints.reviewDecided);
+  const queue = useEndpointQuery(deskApi.endpoints.getReviewQueue, allowed ? undefined : skipToken);
+  const decideRequest = useMutationRunner(deskApi.endpoints.decideReview);
   const { notice, setNotice, noticeRef } = useNotice();
 
   const decide: Decide = async (entry, decision) => {

@@ -7,13 +7,12 @@ import { Ban, KeySquare, MailPlus, UserMinus } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ROLE_LABELS, invitableRoles, mayManageAll, mayRevokeInvitation } from '../../../../contract/roles';
 import type { StaffRole } from '../../../../contract/roles';
-import type { PendingInvitation, StaffUser } from '../../../../contract/types';
+import type { ApiKeyInfo, PendingInvitation, StaffUser } from '../../../../contract/types';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { staffApi } from '../api/staffApi';
-import type { ApiKey } from '../api/staffApi';
 import { BusySubmit, Field, failureText } from './staffForm';
 import pageStyles from './page.module.scss';
 import { ConfirmInRow } from './ConfirmInRow';
@@ -35,7 +34,7 @@ function roleOptions(roles: StaffRole[]) {
 }
 
 function InviteForm({ roles }: { roles: StaffRole[] }) {
-  const invite = useMutationRunner(staffApi.endpoints.invitationCreated);
+  const invite = useMutationRunner(staffApi.endpoints.createInvitation);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>(roles[roles.length > 1 ? 1 : 0]);
   const [busy, setBusy] = useState(false);
@@ -89,8 +88,8 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
 }
 
 function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]; me: number; isOwner: boolean }) {
-  const changeRole = useMutationRunner(staffApi.endpoints.roleChanged);
-  const remove = useMutationRunner(staffApi.endpoints.accountRemoved);
+  const changeRole = useMutationRunner(staffApi.endpoints.changeRole);
+  const remove = useMutationRunner(staffApi.endpoints.removeAccount);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -186,8 +185,8 @@ const expiryText = (iso: string) =>
 
 /** The invitations nobody accepted yet; their sender or an owner revokes one, and its link then says so. */
 function PendingInvitations({ me, isOwner }: { me: number; isOwner: boolean }) {
-  const invitations = useEndpointQuery(staffApi.endpoints.invitations, undefined);
-  const revoke = useMutationRunner(staffApi.endpoints.invitationRevoked);
+  const invitations = useEndpointQuery(staffApi.endpoints.getInvitations, undefined);
+  const revoke = useMutationRunner(staffApi.endpoints.revokeInvitation);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const mayRevoke = (invitation: PendingInvitation) =>
@@ -272,9 +271,9 @@ function PendingInvitations({ me, isOwner }: { me: number; isOwner: boolean }) {
 }
 
 function ApiKeys() {
-  const keys = useEndpointQuery(staffApi.endpoints.apiKeys, undefined);
-  const create = useMutationRunner(staffApi.endpoints.apiKeyCreated);
-  const revoke = useMutationRunner(staffApi.endpoints.apiKeyRevoked);
+  const keys = useEndpointQuery(staffApi.endpoints.getApiKeys, undefined);
+  const create = useMutationRunner(staffApi.endpoints.createApiKey);
+  const revoke = useMutationRunner(staffApi.endpoints.revokeApiKey);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -301,7 +300,7 @@ function ApiKeys() {
     }
   }
 
-  async function revokeKey(key: ApiKey) {
+  async function revokeKey(key: ApiKeyInfo) {
     setFailure('');
     try {
       await revoke(key.id);
@@ -367,7 +366,7 @@ export function StaffPage() {
   const allowed = mayManageAll(user?.role);
   const roles = invitableRoles(user?.role);
   const isOwner = user?.role === 'owner';
-  const staff = useEndpointQuery(staffApi.endpoints.staff, allowed ? undefined : skipToken);
+  const staff = useEndpointQuery(staffApi.endpoints.getStaff, allowed ? undefined : skipToken);
 
   return (
     <div className={pageStyles.page}>

@@ -40,7 +40,7 @@ export function TrashPage() {
   const { notice, setNotice, noticeRef } = useNotice();
   const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
   const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
-  const trash = useEndpointQuery(keepingApi.endpoints.trash, shown);
+  const trash = useEndpointQuery(keepingApi.endpoints.getTrash, shown);
 
   function submit(event: FormEvent) {
     event.preventDefault();

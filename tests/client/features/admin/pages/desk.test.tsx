@@ -12,7 +12,7 @@ import { API, OWNER, server } from '../../../helpers/mswServer';
 import { adminApi, editablePost, summary } from '../adminFixtures';
 import { withEditorLifecycle } from '../editorLifecycle';
 import type { StaffUser } from '../../../../../src/contract/types';
-import type { ReviewInfo, StaffNotification } from '../../../../../src/contract/desk';
+import type { ReviewInfo, ReviewQueueEntry, StaffNotification } from '../../../../../src/contract/desk';
 import {
   NOTE_NEEDED_TEXT,
   NOT_ALLOWED_TEXT,
@@ -35,18 +35,27 @@ const info = (submittedAt: string, name: string, submittedRevisionId: number | n
   submittedRevisionId,
 });
 
-/** A queue of two: "Cup final" (changed since it was submitted) and, submitted earlier, "Transfer news". */
+/**
+ * A queue of two as GET /api/reviews answers it, the oldest submission first: "Transfer news", then "Cup final"
+ * (changed since it was submitted).
+ */
 function reviewApi({ queue = 200 }: { queue?: number } = {}) {
-  let inReview = [summary(5, 'Cup final', { status: 'review' }), summary(6, 'Transfer news', { status: 'review' })];
+  let inReview: ReviewQueueEntry[] = [
+    {
+      post: editablePost({ id: 6, title: 'Transfer news', status: 'review' }),
+      review: info('2026-11-24T09:00:00.000Z', 'Sam'),
+    },
+    {
+      post: editablePost({ id: 5, title: 'Cup final', status: 'review' }),
+      review: info('2026-11-25T10:00:00.000Z', 'Cara', 11),
+    },
+  ];
   const decisions: { id: string; body: unknown }[] = [];
   server.use(
-    http.get(`${API}/blogs`, ({ request }) => {
-      if (new URL(request.url).searchParams.get('status') !== 'review') return HttpResponse.json([]);
+    http.get(`${API}/reviews`, () => {
       if (queue !== 200) return HttpResponse.json({ error: 'The database is not answering' }, { status: queue });
       return HttpResponse.json(inReview);
     }),
-    http.get(`${API}/blogs/5/review`, () => HttpResponse.json(info('2026-11-25T10:00:00.000Z', 'Cara', 11))),
-    http.get(`${API}/blogs/6/review`, () => HttpResponse.json(info('2026-11-24T09:00:00.000Z', 'Sam'))),
     http.get(`${API}/blogs/5/revisions/11`, () => HttpResponse.json(editablePost({ id: 5, title: 'Cup final' }))),
     http.get(`${API}/blogs/5`, () =>
       HttpResponse.json(editablePost({ id: 5, title: 'Cup final tonight', status: 'review' }), {
@@ -55,7 +64,7 @@ function reviewApi({ queue = 200 }: { queue?: number } = {}) {
     ),
     http.post(`${API}/blogs/:id/review`, async ({ request, params }) => {
       decisions.push({ id: String(params.id), body: await request.json() });
-      inReview = inReview.filter((post) => String(post.id) !== params.id);
+      inReview = inReview.filter((entry) => String(entry.post.id) !== params.id);
       return HttpResponse.json(editablePost({ id: Number(params.id) }));
     }),
   );
@@ -103,7 +112,7 @@ test('the review queue: oldest submission first, the changes since, and each dec
 
 test('the review queue says when it is loading, empty or failed, and is for editors and owners only', async () => {
   server.use(
-    http.get(`${API}/blogs`, async () => {
+    http.get(`${API}/reviews`, async () => {
       await delay(50);
       return HttpResponse.json([]);
     }),

@@ -10,9 +10,9 @@ import { useMutationRunner } from '../../../api/queryHooks';
 import { accountApi } from '../api/accountApi';
 import { ROLE_LABELS } from '../../../../contract/roles';
 import { PASSWORD_MIN } from '../../../../contract/passwords';
-import { BusySubmit, Field, failureText } from './staffForm';
-import { Outcome } from './pageParts';
-import { ProfileForm } from './ProfileForm';
+import { BusySubmit, Field, failureText } from '../form/Field';
+import { Outcome } from '../components/pageParts';
+import { ProfileForm } from '../components/ProfileForm';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';

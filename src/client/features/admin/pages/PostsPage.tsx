@@ -21,9 +21,17 @@ import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, ActionsCell, AdminTable, NoticeLine, ReadStatus, RowButton, useNotice } from './pageParts';
-import { rowPermissions } from './postPermissions';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+import {
+  AccessForm,
+  ActionsCell,
+  AdminTable,
+  NoticeLine,
+  ReadStatus,
+  RowButton,
+  useNotice,
+} from '../components/pageParts';
+import { rowPermissions } from '../components/postPermissions';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
 export function statusText(post: Pick<AdminBlogSummary, 'status' | 'publishAt'>): string {

@@ -22,9 +22,9 @@ import { formatLocalTime, localInputToIso } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
-import { DiffList } from './DiffList';
-import { postDiff } from './postDiff';
-import { NoticeLine, ReadStatus, useNotice } from './pageParts';
+import { DiffList } from '../components/DiffList';
+import { postDiff } from '../components/postDiff';
+import { NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
 
 export const NOT_ALLOWED_TEXT = 'Only editors and owners review posts.';
 export const QUEUE_EMPTY_TEXT = 'No posts are waiting for review.';

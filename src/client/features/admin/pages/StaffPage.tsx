@@ -13,10 +13,10 @@ import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { staffApi } from '../api/staffApi';
-import { BusySubmit, Field, failureText } from './staffForm';
+import { BusySubmit, Field, failureText } from '../form/Field';
 import pageStyles from './page.module.scss';
-import { ConfirmInRow } from './ConfirmInRow';
-import { ActionsCell, AdminTable, Outcome, ReadStatus, RowButton } from './pageParts';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+import { ActionsCell, AdminTable, Outcome, ReadStatus, RowButton } from '../components/pageParts';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 

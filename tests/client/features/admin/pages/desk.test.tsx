@@ -4,7 +4,7 @@
 import '../preloadPages';
 import '../../../../../src/client/features/admin/pages/ReviewPage';
 import '../../../../../src/client/features/admin/pages/InboxPage';
-import '../../../../../src/client/features/admin/session/AdminNav';
+import '../../../../../src/client/features/admin/components/AdminNav';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
@@ -19,8 +19,8 @@ import {
   QUEUE_EMPTY_TEXT,
 } from '../../../../../src/client/features/admin/pages/ReviewPage';
 import { INBOX_EMPTY_TEXT } from '../../../../../src/client/features/admin/pages/InboxPage';
-import { NOTE_LENGTH_TEXT } from '../../../../../src/client/features/admin/pages/NotesPanel';
-import { rowPermissions } from '../../../../../src/client/features/admin/pages/postPermissions';
+import { NOTE_LENGTH_TEXT } from '../../../../../src/client/features/admin/components/NotesPanel';
+import { rowPermissions } from '../../../../../src/client/features/admin/components/postPermissions';
 import { ASK_AN_OWNER, RESET_LINK_SENT } from '../../../../../src/client/features/auth/AuthPage';
 
 const alerts = withEditorLifecycle();

@@ -13,9 +13,9 @@ import { rememberImages } from '../images/uploadedImages';
 import { ImageFileField } from '../form/ImageFileField';
 import { accountApi } from '../api/accountApi';
 import { uploadApi } from '../api/uploadApi';
-import { BusySubmit, Field, failureText } from './staffForm';
+import { BusySubmit, Field, failureText } from '../form/Field';
 import { Outcome, ReadStatus } from './pageParts';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 
 export const PROFILE_SAVED_TEXT = 'Profile saved. Your new posts start with it in their author footer.';
 

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import buttons from '../../../styles/buttons.module.scss';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 
 /**
  * What the Staff and Account pages say for a failed request: the server's words (they name what was refused), else

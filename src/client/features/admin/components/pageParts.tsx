@@ -9,7 +9,7 @@ import { adminPaths } from '../adminPaths';
 import { AccessTokenField } from '../form/AccessTokenField';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 
 /** The page header's way back to the list of every post. */
 export function AllPostsLink() {

@@ -11,7 +11,7 @@ export type RevisionsArg = { id: string; token: string; load: number };
 export type RevisionArg = { id: string; rev: number; token: string };
 export type TrashArg = { token: string; load: number };
 
-export const keepingApi = blogApi.injectEndpoints({
+export const revisionsTrashApi = blogApi.injectEndpoints({
   endpoints: (build) => ({
     getRevisions: build.query<RevisionSummary[], RevisionsArg>({
       query: ({ id, token }) => ({ url: `${blogPath(id)}/revisions`, headers: bearer(token) }),

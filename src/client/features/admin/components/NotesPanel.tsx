@@ -10,7 +10,7 @@ import { deskApi } from '../api/deskApi';
 import { formatLocalTime } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 import { ReadStatus } from './pageParts';
 
 export const NOTE_LENGTH_TEXT = `A note needs 1 to ${DESK_LIMITS.noteMax.toLocaleString('en')} characters.`;

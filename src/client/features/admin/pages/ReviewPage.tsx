@@ -25,10 +25,12 @@ import pageStyles from './page.module.scss';
 import { DiffList } from '../components/DiffList';
 import { postDiff } from '../components/postDiff';
 import { NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
+import { NOTE_LENGTH_TEXT, noteFits } from '../components/noteRule';
+import { BusySubmit, Field } from '../form/Field';
+import type { FieldControl } from '../form/Field';
 
 export const NOT_ALLOWED_TEXT = 'Only editors and owners review posts.';
 export const QUEUE_EMPTY_TEXT = 'No posts are waiting for review.';
-export const NOTE_NEEDED_TEXT = `Write a note of 1 to ${DESK_LIMITS.noteMax.toLocaleString('en')} characters: it tells the writer what to change.`;
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 404: 'Blog not found.' });
 
@@ -76,8 +78,8 @@ function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide 
     setMode(mode === form ? 'idle' : form);
   };
   const [busy, setBusy] = useState(false);
-  const noteRef = useRef<HTMLTextAreaElement>(null);
-  const whenRef = useRef<HTMLInputElement>(null);
+  const noteRef = useRef<FieldControl>(null);
+  const whenRef = useRef<FieldControl>(null);
 
   // The form a button opened takes the keyboard: its field is what the admin fills in next.
   useEffect(() => {
@@ -105,15 +107,19 @@ function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide 
 
   function requestChanges(event: FormEvent) {
     event.preventDefault();
-    const text = note.trim();
-    if (text.length === 0 || note.length > DESK_LIMITS.noteMax) {
-      setError(NOTE_NEEDED_TEXT);
+    if (!noteFits(note)) {
+      setError(NOTE_LENGTH_TEXT);
       noteRef.current?.focus();
       return;
     }
-    void run({ decision: 'changes', note: text });
+    void run({ decision: 'changes', note: note.trim() });
   }
 
+  const cancel = (
+    <button type="button" className={buttons.secondaryButton} onClick={() => setMode('idle')}>
+      Cancel
+    </button>
+  );
   const submittedBy = review.submittedBy?.name || 'unknown';
   const submittedAt = formatLocalTime(review.submittedAt);
   return (
@@ -169,36 +175,22 @@ function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide 
             aria-label={`Schedule “${post.title}”`}
             onSubmit={schedule}
           >
-            <div className={pageStyles.field}>
-              <label htmlFor={`${id}-when`} className={pageStyles.label}>
-                Publish at
-              </label>
-              <input
-                id={`${id}-when`}
-                ref={whenRef}
-                type="datetime-local"
-                className={pageStyles.input}
-                required
-                value={when}
-                aria-describedby={`${id}-when-hint`}
-                aria-invalid={error !== '' || undefined}
-                onChange={(event) => {
-                  setWhen(event.target.value);
-                  setError('');
-                }}
-              />
-              <p id={`${id}-when-hint`} className={pageStyles.hint}>
-                Your local time.
-              </p>
-            </div>
-            <div className={pageStyles.formActions}>
-              <button type="submit" className={buttons.primaryButton} disabled={busy}>
-                Schedule post
-              </button>
-              <button type="button" className={buttons.secondaryButton} onClick={() => setMode('idle')}>
-                Cancel
-              </button>
-            </div>
+            <Field
+              ref={whenRef}
+              label="Publish at"
+              type="datetime-local"
+              required
+              value={when}
+              hint="Your local time."
+              error={error}
+              onChange={(value) => {
+                setWhen(value);
+                setError('');
+              }}
+            />
+            <BusySubmit busy={busy} label="Schedule post">
+              {cancel}
+            </BusySubmit>
           </form>
         )}
         {mode === 'changes' && (
@@ -208,39 +200,23 @@ function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide 
             aria-label={`Request changes to “${post.title}”`}
             onSubmit={requestChanges}
           >
-            <div className={pageStyles.field}>
-              <label htmlFor={`${id}-note`} className={pageStyles.label}>
-                Note to the writer
-              </label>
-              <textarea
-                id={`${id}-note`}
-                ref={noteRef}
-                className={pageStyles.input}
-                rows={3}
-                required
-                maxLength={DESK_LIMITS.noteMax}
-                value={note}
-                aria-invalid={error !== '' || undefined}
-                onChange={(event) => {
-                  setNote(event.target.value);
-                  setError('');
-                }}
-              />
-            </div>
-            <div className={pageStyles.formActions}>
-              <button type="submit" className={buttons.primaryButton} disabled={busy}>
-                Send request
-              </button>
-              <button type="button" className={buttons.secondaryButton} onClick={() => setMode('idle')}>
-                Cancel
-              </button>
-            </div>
+            <Field
+              ref={noteRef}
+              label="Note to the writer"
+              rows={3}
+              required
+              maxLength={DESK_LIMITS.noteMax}
+              value={note}
+              error={error}
+              onChange={(value) => {
+                setNote(value);
+                setError('');
+              }}
+            />
+            <BusySubmit busy={busy} label="Send request">
+              {cancel}
+            </BusySubmit>
           </form>
-        )}
-        {error !== '' && (
-          <p className={pageStyles.failed} role="alert">
-            {error}
-          </p>
         )}
       </section>
     </li>

@@ -14,7 +14,7 @@ import { ImageFileField } from '../form/ImageFileField';
 import { accountApi } from '../api/accountApi';
 import { uploadApi } from '../api/uploadApi';
 import { BusySubmit, Field, failureText } from '../form/Field';
-import { Outcome, ReadStatus } from './pageParts';
+import { NoticeLine, ReadStatus, useNotice } from './pageParts';
 import pageStyles from '../pages/page.module.scss';
 
 export const PROFILE_SAVED_TEXT = 'Profile saved. Your new posts start with it in their author footer.';
@@ -30,7 +30,7 @@ export function ProfileForm() {
   const [title, setTitle] = useState('');
   const [photo, setPhoto] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, setNotice } = useNotice();
 
   // The stored profile fills the fields as each answer arrives (set while rendering, React's pattern for state that
   // follows a value).
@@ -48,11 +48,11 @@ export function ProfileForm() {
     event.preventDefault();
     if (busy) return;
     if (name.trim() === '') {
-      setOutcome({ ok: false, text: 'Your name is needed: it signs your posts.' });
+      setNotice({ failed: true, text: 'Your name is needed: it signs your posts.' });
       return;
     }
     setBusy(true);
-    setOutcome(null);
+    setNotice(null);
     try {
       let url = photo;
       const pending = getPendingImages(PROFILE_SCOPE.imageScope).authorImage;
@@ -64,9 +64,9 @@ export function ProfileForm() {
       const saved = await saveProfile({ name: name.trim(), title, photo: url });
       setPhoto(saved.photo ?? url);
       clearPendingImages(PROFILE_SCOPE.imageScope);
-      setOutcome({ ok: true, text: PROFILE_SAVED_TEXT });
+      setNotice({ failed: false, text: PROFILE_SAVED_TEXT });
     } catch (error) {
-      setOutcome({ ok: false, text: failureText(error) });
+      setNotice({ failed: true, text: failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -89,7 +89,7 @@ export function ProfileForm() {
           value={name}
           onChange={(value) => {
             setName(value);
-            setOutcome(null);
+            setNotice(null);
           }}
         />
         <Field
@@ -99,7 +99,7 @@ export function ProfileForm() {
           value={title}
           onChange={(value) => {
             setTitle(value);
-            setOutcome(null);
+            setNotice(null);
           }}
         />
       </div>
@@ -113,7 +113,7 @@ export function ProfileForm() {
         />
       </DraftScopeProvider>
       <BusySubmit busy={busy} icon={<Save size={16} aria-hidden="true" />} label="Save profile" />
-      <Outcome outcome={outcome} okClass={pageStyles.published} />
+      <NoticeLine notice={notice} okClass={pageStyles.published} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 // The desk: review, editorial notes and notifications. Shapes the API answers and the rules both sides read (the
-// server enforces the transitions, the admin pages offer only what the server would allow). Types and plain
-// functions only.
-import type { StaffRole } from './roles';
+// server enforces the transitions, the admin pages offer only what the server would allow; the role rules are in
+// roles.ts). Types and constants only.
 import type { BlogPost } from './types';
 
 /** A review decision: POST /api/blogs/:id/review body. */
@@ -58,27 +57,5 @@ export type StaffNotification = {
 };
 export type NotificationsAnswer = { items: StaffNotification[]; unread: number };
 
-/** The statuses a save may ask for, by role and the post's stored status. */
-type Move = { role: StaffRole; own: boolean; from: 'new' | 'draft' | 'review' | 'published' | 'scheduled' };
-
-/**
- * Which statuses a save (POST/PUT /api/blogs) may set, given who saves and where the post is. 'published' covers
- * scheduling too (a future publishAt). The server refuses anything else with a 403; the editor offers only these.
- * - contributors: only their own posts, draft ⇄ review;
- * - authors: their own posts, any status (they publish their own), review included;
- * - editors and owners: any post, any status.
- */
-export function allowedStatuses({ role, own, from }: Move): Array<'draft' | 'review' | 'published'> {
-  if (role === 'editor' || role === 'owner') return ['draft', 'review', 'published'];
-  if (!own && from !== 'new') return [];
-  if (role === 'author') return ['draft', 'review', 'published'];
-  // contributor: may not touch a post once it is published or scheduled
-  if (from === 'published' || from === 'scheduled') return [];
-  return ['draft', 'review'];
-}
-
 /** GET /api/password-reset-requests: whether this site can mail a reset link ("Forgot password?"), else ask an owner. */
 export type MailStatus = { mail: boolean };
-
-/** GET and PUT /api/account/profile: the signed-in person's author profile; a new post's footer starts from it. */
-export type AuthorProfile = { name: string; title: string; photo: string };

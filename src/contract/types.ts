@@ -1,4 +1,4 @@
-// The post's read shape: what GET /api/blogs and GET /api/blogs/:id answer.
+// The post's read shape: what GET /api/blogs and GET /api/blogs/:id answer, and the staff shapes beside it.
 import type { ImageFacts, ImageMap } from './images';
 import type { TagRef } from './tags';
 import type { StaffRole } from './roles';

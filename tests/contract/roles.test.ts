@@ -4,6 +4,8 @@ import {
   invitableRoles,
   mayDeleteForever,
   mayManageAll,
+  mayRevokeInvitation,
+  postAccess,
   ROLE_LABELS,
   roleRank,
   STAFF_ROLES,
@@ -40,6 +42,41 @@ describe('mayManageAll and mayDeleteForever', () => {
   ] as const)('%s: %s', (role, may) => {
     expect(mayManageAll(role)).toBe(may);
     expect(mayDeleteForever(role)).toBe(may);
+  });
+});
+
+describe('postAccess', () => {
+  const me = 7;
+  const all = ['draft', 'review', 'published'];
+  it.each([
+    ['owner', 'published', 1, true, all],
+    ['editor', 'scheduled', null, true, all],
+    ['author', 'published', me, true, all],
+    ['author', 'draft', 1, false, []],
+    ['contributor', 'draft', me, true, ['draft', 'review']],
+    ['contributor', 'review', me, true, ['draft', 'review']],
+    ['contributor', 'published', me, false, []],
+    ['contributor', 'scheduled', me, false, []],
+    ['contributor', 'draft', 1, false, []],
+  ] as const)('%s on a %s post by %s: edit and delete %s, statuses %j', (role, status, createdBy, may, statuses) => {
+    const access = postAccess({ id: me, role }, { status, createdBy });
+    expect(access).toEqual({ own: createdBy === me, edit: may, delete: may, statuses });
+  });
+
+  it('never counts a post as its own for a key (no account)', () => {
+    expect(postAccess({ id: null, role: 'author' }, { status: 'draft', createdBy: null })).toMatchObject({
+      own: false,
+      edit: false,
+    });
+  });
+});
+
+describe('mayRevokeInvitation', () => {
+  it('lets the sender or an owner revoke, nobody else', () => {
+    expect(mayRevokeInvitation({ id: 1, role: 'owner' }, { invitedBy: 2 })).toBe(true);
+    expect(mayRevokeInvitation({ id: 2, role: 'editor' }, { invitedBy: 2 })).toBe(true);
+    expect(mayRevokeInvitation({ id: 3, role: 'editor' }, { invitedBy: 2 })).toBe(false);
+    expect(mayRevokeInvitation({ id: 3, role: 'editor' }, { invitedBy: null })).toBe(false);
   });
 });
 

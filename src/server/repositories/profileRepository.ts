@@ -1,5 +1,5 @@
 // The author profile of an account (name, title, photo): what a new post's footer starts from.
-import type { AuthorProfile } from '../../contract/desk';
+import type { AuthorProfile } from '../../contract/account';
 import type { Db } from '../db/database';
 import { shownText, shownUrl } from './shown';
 

@@ -12,9 +12,10 @@ export const API = 'http://localhost/api';
 export const defaultHandlers = [
   http.get(`${API}/session`, () => HttpResponse.json({ user: OWNER })),
   http.get(`${API}/blogs`, () => HttpResponse.json(sampleSummaries)),
-  // The desk's reads every admin page makes (the navigation's counts, the edit page's notes, a new post's profile),
+  // The desk's reads every admin page makes (the navigation's counts and review queue, the edit page's notes, a new post's profile),
   // and the sign-in card's question whether mail can carry a reset link.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),
+  http.get(`${API}/reviews`, () => HttpResponse.json([])),
   http.get(`${API}/blogs/:id/notes`, () => HttpResponse.json([])),
   http.get(`${API}/blogs/:id/review-steps`, () => HttpResponse.json([])),
   http.get(`${API}/password-reset-requests`, () => HttpResponse.json({ mail: false })),

@@ -11,7 +11,7 @@ import { openDatabase } from '../../../src/server/db/database';
 import { migrateToLatest, migratorFor } from '../../../src/server/db/migrate';
 import { listPosts } from '../../../src/server/repositories/postsRepository';
 import { createDatabaseConfig, createTestDb } from '../helpers/testDb';
-import { allowedStatuses } from '../../../src/contract/desk';
+import { allowedStatuses } from '../../../src/contract/roles';
 import type {
   EditorialNote,
   NotificationsAnswer,

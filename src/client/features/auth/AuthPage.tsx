@@ -1,4 +1,4 @@
-// /auth: the sign-in / sign-up card (SPEC 2, 4, 5), checked by the server. Sign-in posts the email and
+// /auth: the sign-in / sign-up card; the server checks all it sends. Sign-in posts the email and
 // password to /api/session; sign-up needs an invitation link (/auth?invite=…) or the first start's setup link
 // (/auth?setup=…); a reset link (/auth?reset=…, from `npm run staff -- reset-password`) sets a new password.
 // Success lands on `next` when it is a path on this site, else on the editor. "Forgot password?" mails a reset link
@@ -21,7 +21,7 @@ import { safeNext } from './safeNext';
 import styles from './AuthPage.module.scss';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset' | 'forgot';
-/** A refusal as the card shows it: SPEC's words or the server's, and when to try again after too many attempts. */
+/** A refusal as the card shows it: the card's own words or the server's, and when to try again after too many attempts. */
 type Failure = { text: string; retryAfter?: number };
 
 export const INCORRECT_PASSWORD = 'Incorrect password';
@@ -87,7 +87,7 @@ export function AuthPage() {
   const mail = useEndpointQuery(sessionApi.endpoints.mailStatus, signingIn || forgetting ? undefined : skipToken).data;
   useDocumentTitle(title);
 
-  /** SPEC's "An error occurred", with when to try again after too many attempts (never "Incorrect password"). */
+  /** "An error occurred", with when to try again after too many attempts: a refusal never says which field was wrong. */
   const generic = (failure?: unknown): Failure => ({ text: GENERIC_ERROR, retryAfter: refusal(failure).retryAfter });
   /** The server says what is wrong (an expired or used link, a short password) in words that name it. */
   const explained = (failure: unknown, fallback: string): Failure => {

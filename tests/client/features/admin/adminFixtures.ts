@@ -2,14 +2,36 @@
 import { http, HttpResponse } from 'msw';
 import { samplePost } from '../../fixtures/posts';
 import { API, server } from '../../helpers/mswServer';
-import type { BlogPost, BlogSummary, PostState } from '../../../../src/contract/types';
-import type { Authorship } from '../../../../src/client/features/admin/api/adminApi';
+import type { BlogPost, BlogSummary, PostStaff, PostState, StaffUser } from '../../../../src/contract/types';
+import type { StaffNotification } from '../../../../src/contract/desk';
 
 export const TOKEN = 'admin-token-123';
 
-export type AdminSummary = BlogSummary & PostState & Authorship;
+export const CONTRIBUTOR: StaffUser = {
+  id: 9,
+  email: 'cara@example.com',
+  name: 'Cara Contributor',
+  role: 'contributor',
+};
+/** GET /api/session answers this account from now on (the default is the owner). */
+export const signedInAs = (user: StaffUser) =>
+  server.use(http.get(`${API}/session`, () => HttpResponse.json({ user })));
 
-export const summary = (id: number, title: string, state: Partial<PostState> = {}): AdminSummary => ({
+/** A notification about "Cup final" (post 5) by Eddie Editor. */
+export const notification = (id: number, text: string, read: boolean): StaffNotification => ({
+  id,
+  kind: read ? 'changes' : 'published',
+  postId: 5,
+  postTitle: 'Cup final',
+  actor: { name: 'Eddie Editor' },
+  text,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  read,
+});
+
+export type AdminBlogSummary = BlogSummary & PostState & Partial<PostStaff>;
+
+export const summary = (id: number, title: string, state: Partial<PostState> = {}): AdminBlogSummary => ({
   id,
   title,
   icon: 'Trophy',
@@ -46,7 +68,7 @@ export function adminApi({
   del = 204,
   signedIn = true,
 }: {
-  pages?: AdminSummary[][];
+  pages?: AdminBlogSummary[][];
   post?: BlogPost & PostState;
   etag?: string;
   put?: number;

@@ -1,4 +1,4 @@
-// The lifecycle every editor test shares: SPEC's alerts go to a stub the test can read, and no debounced draft save or
+// The lifecycle every editor test shares: the form's window.alert messages go to a stub the test can read, and no debounced draft save or
 // image waiting to upload is left behind for the next test.
 import { cancelPendingDraftSaves } from '../../../../src/client/features/admin/draft/draftPersister';
 import { clearPendingImages } from '../../../../src/client/features/admin/images/pendingImages';

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import {
+  ASK_AN_OWNER,
   AuthPage,
   INVITATION_INVALID,
   INVITATION_NEEDED,
+  RESET_LINK_SENT,
   tryAgainText,
 } from '../../../../src/client/features/auth/AuthPage';
 import { SIGNED_IN_HINT } from '../../../../src/client/app/authSlice';
@@ -285,4 +287,33 @@ test('the setup link creates the owner account', async () => {
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeInTheDocument();
   expect(created).toEqual([{ setup: 'first', email: OWNER.email, password: 'a long enough password' }]);
+});
+
+test('Forgot password? mails a link where mail is configured and says the same for any email; else ask an owner', async () => {
+  const asked: unknown[] = [];
+  server.use(
+    http.get(`${API}/session`, () => HttpResponse.json({ error: 'Not signed in' }, { status: 401 })),
+    http.get(`${API}/password-reset-requests`, () => HttpResponse.json({ mail: true })),
+    http.post(`${API}/password-reset-requests`, async ({ request }) => {
+      asked.push(await request.json());
+      return HttpResponse.json({ message: 'queued' }, { status: 202 });
+    }),
+  );
+  const first = renderApp('/auth');
+  const { user } = first;
+  await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+  await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+  expect(await screen.findByText(RESET_LINK_SENT)).toBeInTheDocument();
+  expect(asked).toEqual([{ email: 'nobody@example.com' }]);
+  await user.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+  first.unmount();
+
+  server.use(http.get(`${API}/password-reset-requests`, () => HttpResponse.json({ mail: false })));
+  renderApp('/auth');
+  expect(await screen.findByText(ASK_AN_OWNER)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Forgot password?' })).not.toBeInTheDocument();
 });

@@ -8,27 +8,16 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { blogApi, nextCursorFromLink } from '../../../api/blogApi';
 import { useAppDispatch } from '../../../app/hooks';
 import { useEndpointQuery } from '../../../api/queryHooks';
-import type { BlogPost, BlogSummary, PostState } from '../../../../contract/types';
+import type { AdminBlogPost, AdminBlogSummary, StaffRef } from '../../../../contract/types';
 import type { StatusSubmission } from '../draft/draftTypes';
 
-/** An account a post names as its writer: the server's reference to it, or null once none is known. */
-export type StaffRef = { id?: number; name?: string; email?: string } | string | null;
-/** Who created the post and who changed it last; absent from an older server's answers. */
-export type Authorship = { createdBy?: StaffRef; updatedBy?: StaffRef };
-
-/** The read shapes as the manage API answers them: with status, publishAt, updatedAt and who wrote them. */
-export type AdminPost = BlogPost & Partial<PostState> & Authorship;
-export type AdminSummary = BlogSummary & Partial<PostState> & Authorship;
-
-/** How the admin reads a StaffRef: the account's name, else its email; '' when the server names nobody. */
+/** How the admin reads a StaffRef: the account's name; '' when the server names nobody. */
 export function staffName(ref: StaffRef | undefined): string {
-  if (!ref) return '';
-  if (typeof ref === 'string') return ref;
-  return ref.name || ref.email || '';
+  return ref?.name ?? '';
 }
 
-export type AdminPostsPage = { posts: AdminSummary[]; nextCursor: string | null };
-export type PostWithTag = { post: AdminPost; etag: string };
+export type AdminPostsPage = { posts: AdminBlogSummary[]; nextCursor: string | null };
+export type PostWithTag = { post: AdminBlogPost; etag: string };
 
 /**
  * A read as the admin asked for it: `load` counts the admin's requests (Show posts, Open post, Reload), so each one
@@ -53,22 +42,22 @@ export const postTags = (id: string) => [
 
 export const adminApi = blogApi.injectEndpoints({
   endpoints: (build) => ({
-    adminPosts: build.infiniteQuery<AdminPostsPage, AdminPostsArg, string | null>({
+    getAdminPosts: build.infiniteQuery<AdminPostsPage, AdminPostsArg, string | null>({
       infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (lastPage) => lastPage.nextCursor },
       query: ({ queryArg: { token }, pageParam: cursor }) => ({
         url: `blogs?status=all${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
         headers: bearer(token),
       }),
-      transformResponse: (posts: AdminSummary[], meta) => ({
+      transformResponse: (posts: AdminBlogSummary[], meta) => ({
         posts: Array.isArray(posts) ? posts : [],
         nextCursor: nextCursorFromLink(meta?.response?.headers.get('Link')),
       }),
       keepUnusedDataFor: 0,
     }),
-    adminPost: build.query<PostWithTag, AdminPostKey>({
+    getAdminPost: build.query<PostWithTag, AdminPostKey>({
       // Without a token the session cookie decides; without either, a draft answers 404, as it does for any reader.
       query: ({ id, token }) => ({ url: blogPath(id), headers: bearer(token) }),
-      transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
+      transformResponse: (post: AdminBlogPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
       keepUnusedDataFor: 0,
     }),
     updatePost: build.mutation<PostWithTag, { id: string; token: string; etag: string; body: StatusSubmission }>({
@@ -79,7 +68,7 @@ export const adminApi = blogApi.injectEndpoints({
         headers: { ...bearer(token), 'If-Match': etag },
         validateStatus: (response) => response.status === 200,
       }),
-      transformResponse: (post: AdminPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
+      transformResponse: (post: AdminBlogPost, meta) => ({ post, etag: meta?.response?.headers.get('ETag') ?? '' }),
       invalidatesTags: (_result, _error, { id }) => postTags(id),
     }),
     deletePost: build.mutation<null, { id: string; token: string }>({
@@ -94,7 +83,7 @@ export const adminApi = blogApi.injectEndpoints({
   }),
 });
 
-const { adminPost } = adminApi.endpoints;
+const { getAdminPost } = adminApi.endpoints;
 
 let pagesShown = 0;
 
@@ -105,7 +94,7 @@ let pagesShown = 0;
  */
 export function useAdminPostQuery(arg: AdminPostArg | null) {
   const [page] = useState(() => (pagesShown += 1));
-  return useEndpointQuery(adminPost, arg === null ? skipToken : { ...arg, page });
+  return useEndpointQuery(getAdminPost, arg === null ? skipToken : { ...arg, page });
 }
 
 /** Asks for a post once, outside any page's subscription (after a save whose answer carried no ETag). */
@@ -113,7 +102,7 @@ export function useFetchAdminPost() {
   const dispatch = useAppDispatch();
   return useCallback(
     (arg: Omit<AdminPostArg, 'load'>) =>
-      dispatch(adminPost.initiate({ ...arg, load: -1 }, { subscribe: false, forceRefetch: true })).unwrap(),
+      dispatch(getAdminPost.initiate({ ...arg, load: -1 }, { subscribe: false, forceRefetch: true })).unwrap(),
     [dispatch],
   );
 }

@@ -1,6 +1,6 @@
 // A stored post as an editor draft (/admin/edit/:id): the read shape back into the editor's fields. Client ids are
 // derived from the post's, so the same post always gives the same draft.
-import type { AdminPost } from './adminApi';
+import type { AdminBlogPost } from '../../../../contract/types';
 import type { Draft, DraftListItem, DraftSection, DraftStatus } from '../draft/draftTypes';
 import { isoToLocalInput } from '../draft/localTime';
 import type { ListEntry } from '../../../../contract/types';
@@ -8,14 +8,14 @@ import type { ListEntry } from '../../../../contract/types';
 const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =>
   (Array.isArray(list) ? list : []).map((entry, index) => ({ id: `${prefix}-i${index}`, text: entry?.item ?? '' }));
 
-function publishingOf(post: AdminPost): DraftStatus {
+function publishingOf(post: AdminBlogPost): DraftStatus {
   if (post.status === 'draft') return { status: 'draft', publishAt: '' };
   if (post.status === 'review') return { status: 'review', publishAt: '' };
   if (post.status === 'scheduled') return { status: 'scheduled', publishAt: isoToLocalInput(post.publishAt) };
   return { status: 'published', publishAt: '' };
 }
 
-export function postToDraft(post: AdminPost): Draft {
+export function postToDraft(post: AdminBlogPost): Draft {
   const sections: DraftSection[] = (Array.isArray(post.sections) ? post.sections : []).map((section, index) => {
     const id = `post-s${index}`;
     if (section.type === 'image') {

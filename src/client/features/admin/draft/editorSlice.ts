@@ -1,4 +1,4 @@
-// The admin's post draft (SPEC 4): header with sections, products, author footer and the access token.
+// The admin's post draft: header with sections, products, author footer and the access token.
 // It lives in the store so it survives route changes; draftStorage.ts persists it (never the token). The slice is
 // injected into the store when the admin chunk loads (see LazyLoadedSlices in app/store.ts), so visitors never
 // download it; its first state is the saved draft, else the sample post.
@@ -24,7 +24,7 @@ import type {
 import type { BlogSubmission, SectionInput } from '../../../../contract/schemas';
 import { localInputToIso } from './localTime';
 
-/** New sections start with the Camera icon and empty text (SPEC 4). */
+/** The icon a new section starts with; its text starts empty. */
 export const NEW_SECTION_ICON = 'Camera';
 
 const item = (id: string, text: string): DraftListItem => ({ id, text });
@@ -53,7 +53,7 @@ export function blankDraft(): Draft {
   };
 }
 
-/** The sample post the editor opens with on a first visit (SPEC 4, 9). Ids are fixed so it is deterministic. */
+/** The sample post the editor opens with when no draft is saved. Ids are fixed so it is deterministic. */
 export function sampleDraft(): Draft {
   return {
     header: {
@@ -318,7 +318,7 @@ export function tagNames(text: string): string[] {
     .filter((name) => name !== '');
 }
 
-/** The draft as POST /api/blogs expects it (SPEC 3 submit shape): plain string lists, no client ids. */
+/** The draft as POST /api/blogs expects it (the contract's BlogSubmission): plain string lists, no client ids. */
 export function toSubmission(editor: Draft & { accessToken: string }): BlogSubmission {
   const { header, products, footer, accessToken } = editor;
   return {

@@ -4,7 +4,7 @@
 // contributor saves drafts and submits them for review.
 import { useEffect, useId } from 'react';
 import type { PostStatus } from '../../../../contract/types';
-import { allowedStatuses } from '../../../../contract/desk';
+import { allowedStatuses } from '../../../../contract/roles';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDraftDispatch, useDraftSelector } from '../draft/draftScope';
@@ -33,9 +33,10 @@ export function StatusFields() {
   const dispatch = useDraftDispatch();
   const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
   const role = useAppSelector(selectUser)?.role;
-  const draftOnly = role === 'contributor';
   // The writer's own post (the server refuses the rest); 'published' covers scheduling too.
   const allowed = role ? allowedStatuses({ role, own: true, from: 'draft' }) : ['draft', 'review', 'published'];
+  // Only a contributor may not publish (they save drafts and submit them for review).
+  const draftOnly = !allowed.includes('published');
   const offered = (Object.keys(STATUS_LABELS) as PostStatus[]).filter((value) =>
     allowed.includes(value === 'scheduled' ? 'published' : (value as 'draft' | 'review' | 'published')),
   );

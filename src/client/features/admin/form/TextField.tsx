@@ -12,7 +12,7 @@ export type TextFieldProps = {
   /** Hidden text that prefixes the label for assistive technology, e.g. 'Section 2, '. */
   context?: string;
   multiline?: boolean;
-  /** Marked required (SPEC 5) but never blocks submission: the form is noValidate. */
+  /** Marked required for assistive technology but never blocks submission: the form is noValidate, the server checks. */
   required?: boolean;
   type?: 'text' | 'url' | 'email' | 'password' | 'datetime-local';
   maxLength?: number;

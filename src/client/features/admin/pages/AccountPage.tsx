@@ -7,12 +7,12 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useMutationRunner } from '../../../api/queryHooks';
-import { staffApi } from '../api/staffApi';
+import { accountApi } from '../api/accountApi';
 import { ROLE_LABELS } from '../../../../contract/roles';
 import { PASSWORD_MIN } from '../../../../contract/passwords';
-import { BusySubmit, Field, failureText } from './staffForm';
-import { Outcome } from './pageParts';
-import { ProfileForm } from './ProfileForm';
+import { BusySubmit, Field, failureText } from '../form/Field';
+import { NoticeLine, useNotice } from '../components/pageParts';
+import { ProfileForm } from '../components/ProfileForm';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
@@ -21,28 +21,28 @@ export const WRONG_CURRENT_PASSWORD_TEXT = 'The current password is not correct.
 export function AccountPage() {
   useDocumentTitle('Account');
   const user = useAppSelector(selectUser);
-  const changePassword = useMutationRunner(staffApi.endpoints.passwordChanged);
+  const changePassword = useMutationRunner(accountApi.endpoints.changePassword);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, setNotice } = useNotice();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     if (newPassword.length < PASSWORD_MIN) {
-      setOutcome({ ok: false, text: `The new password needs at least ${PASSWORD_MIN} characters.` });
+      setNotice({ failed: true, text: `The new password needs at least ${PASSWORD_MIN} characters.` });
       return;
     }
     setBusy(true);
-    setOutcome(null);
+    setNotice(null);
     try {
       await changePassword({ currentPassword, newPassword });
       setCurrentPassword('');
       setNewPassword('');
-      setOutcome({ ok: true, text: PASSWORD_CHANGED_TEXT });
+      setNotice({ failed: false, text: PASSWORD_CHANGED_TEXT });
     } catch (error) {
-      setOutcome({ ok: false, text: failureText(error, { 401: WRONG_CURRENT_PASSWORD_TEXT }) });
+      setNotice({ failed: true, text: failureText(error, { 401: WRONG_CURRENT_PASSWORD_TEXT }) });
     } finally {
       setBusy(false);
     }
@@ -68,7 +68,7 @@ export function AccountPage() {
           value={currentPassword}
           onChange={(value) => {
             setCurrentPassword(value);
-            setOutcome(null);
+            setNotice(null);
           }}
         />
         <Field
@@ -80,11 +80,11 @@ export function AccountPage() {
           value={newPassword}
           onChange={(value) => {
             setNewPassword(value);
-            setOutcome(null);
+            setNotice(null);
           }}
         />
         <BusySubmit busy={busy} icon={<KeyRound size={16} aria-hidden="true" />} label="Change password" />
-        <Outcome outcome={outcome} okClass={pageStyles.published} />
+        <NoticeLine notice={notice} okClass={pageStyles.published} />
       </form>
     </div>
   );

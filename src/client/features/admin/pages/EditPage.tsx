@@ -30,8 +30,8 @@ import { rememberImages } from '../images/uploadedImages';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import { AllPostsLink } from './pageParts';
-import { NotesPanel } from './NotesPanel';
+import { AllPostsLink } from '../components/pageParts';
+import { NotesPanel } from '../components/NotesPanel';
 
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
 

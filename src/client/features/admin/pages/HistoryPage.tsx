@@ -17,17 +17,17 @@ import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT, useAdminPostQuery } from '../api/adminApi';
-import { keepingApi } from '../api/keepingApi';
-import type { RevisionsArg } from '../api/keepingApi';
+import { revisionsTrashApi } from '../api/revisionsTrashApi';
+import type { RevisionsArg } from '../api/revisionsTrashApi';
 import { selectAccessToken } from '../draft/editorSlice';
-import { postDiff } from './postDiff';
+import { postDiff } from '../components/postDiff';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import { ConfirmInRow } from './ConfirmInRow';
-import { DiffList } from './DiffList';
-import { AccessForm, AllPostsLink, NoticeLine, ReadStatus, revisionTime, useNotice } from './pageParts';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+import { DiffList } from '../components/DiffList';
+import { AccessForm, AllPostsLink, NoticeLine, ReadStatus, revisionTime, useNotice } from '../components/pageParts';
 
 /** A review step as the history reads it: "Submitted for review by Sam", "Changes requested by Kim: cut the intro". */
 export function reviewStepText(step: ReviewStep): string {
@@ -62,14 +62,14 @@ export function HistoryPage() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const { notice, setNotice, noticeRef } = useNotice();
-  const restore = useMutationRunner(keepingApi.endpoints.restoreRevision);
+  const restore = useMutationRunner(revisionsTrashApi.endpoints.restoreRevision);
 
-  const list = useEndpointQuery(keepingApi.endpoints.revisions, shown ?? skipToken);
+  const list = useEndpointQuery(revisionsTrashApi.endpoints.getRevisions, shown ?? skipToken);
   // The review steps join the list when the server keeps them; without them the versions alone are shown.
-  const steps = useEndpointQuery(deskApi.endpoints.reviewSteps, shown === null ? skipToken : id);
+  const steps = useEndpointQuery(deskApi.endpoints.getReviewSteps, shown === null ? skipToken : id);
   const current = useAdminPostQuery(shown === null ? null : { id, token: shown.token, load: shown.load });
   const version = useEndpointQuery(
-    keepingApi.endpoints.revision,
+    revisionsTrashApi.endpoints.getRevision,
     selected === null || shown === null ? skipToken : { id, rev: selected.id, token: shown.token },
   );
 

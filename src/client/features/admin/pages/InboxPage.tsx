@@ -13,14 +13,14 @@ import { formatLocalTime } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
-import { NoticeLine, ReadStatus, useNotice } from './pageParts';
+import { NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
 
 export const INBOX_EMPTY_TEXT = 'Nothing here yet: you hear here when a post of yours moves or gets a note.';
 
 export function InboxPage() {
   useDocumentTitle('Inbox');
-  const answer = useEndpointQuery(deskApi.endpoints.notifications, undefined);
-  const markRead = useMutationRunner(deskApi.endpoints.notificationsRead);
+  const answer = useEndpointQuery(deskApi.endpoints.getNotifications, undefined);
+  const markRead = useMutationRunner(deskApi.endpoints.markNotificationsRead);
   const { notice, setNotice, noticeRef } = useNotice();
 
   async function markAll() {

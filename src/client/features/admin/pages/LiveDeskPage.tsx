@@ -30,8 +30,8 @@ import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import { ConfirmInRow } from './ConfirmInRow';
-import { AllPostsLink, Outcome, ReadStatus } from './pageParts';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+import { AllPostsLink, Outcome, ReadStatus } from '../components/pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT, 404: 'Blog not found.' });
 const EMPTY_MATCH: MatchInfo = { home: '', away: '', homeScore: '', awayScore: '', clock: '' };

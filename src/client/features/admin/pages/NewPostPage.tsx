@@ -20,7 +20,7 @@ import {
 } from '../draft/editorSlice';
 import type { Draft } from '../draft/draftTypes';
 import { useEndpointQuery } from '../../../api/queryHooks';
-import { deskApi } from '../api/deskApi';
+import { accountApi } from '../api/accountApi';
 import { clearPendingImages, restorePendingImages } from '../images/pendingImages';
 import { PostForm } from '../form/PostForm';
 import { submittedText, usePublishPost } from '../api/usePublishPost';
@@ -53,7 +53,7 @@ export function NewPostPage() {
 
   // A new post's author footer starts from the writer's profile: filled while the footer is still the sample's or
   // empty (a first visit, a blank post, after Submit or Discard), never over what the writer typed for this post.
-  const profile = useEndpointQuery(deskApi.endpoints.profile, undefined).data;
+  const profile = useEndpointQuery(accountApi.endpoints.getProfile, undefined).data;
   const footer = useAppSelector(selectFooter);
   useEffect(() => {
     const sample = SAMPLE_FOOTER;

@@ -13,19 +13,28 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { useInfiniteEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { TOKEN_REJECTED_TEXT, adminApi, staffName } from '../api/adminApi';
-import type { AdminPostsArg, AdminSummary } from '../api/adminApi';
+import type { AdminPostsArg } from '../api/adminApi';
+import type { AdminBlogSummary } from '../../../../contract/types';
 import { selectAccessToken } from '../draft/editorSlice';
 import { formatLocalTime } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import { ConfirmInRow } from './ConfirmInRow';
-import { AccessForm, ActionsCell, AdminTable, NoticeLine, ReadStatus, RowButton, useNotice } from './pageParts';
-import { rowPermissions } from './postPermissions';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+import {
+  AccessForm,
+  ActionsCell,
+  AdminTable,
+  NoticeLine,
+  ReadStatus,
+  RowButton,
+  useNotice,
+} from '../components/pageParts';
+import { rowPermissions } from '../components/postPermissions';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
-export function statusText(post: Pick<AdminSummary, 'status' | 'publishAt'>): string {
+export function statusText(post: Pick<AdminBlogSummary, 'status' | 'publishAt'>): string {
   if (post.status === 'draft') return 'Draft';
   if (post.status === 'review') return 'In review';
   if (post.status === 'scheduled') {
@@ -46,7 +55,7 @@ export function PostsPage() {
   // The list the admin asked for: shown at once (the session reads it); each Show posts is a fresh request with the
   // token typed then, if any.
   const [shown, setShown] = useState<AdminPostsArg>(() => ({ token, load: 0 }));
-  const list = useInfiniteEndpointQuery(adminApi.endpoints.adminPosts, shown);
+  const list = useInfiniteEndpointQuery(adminApi.endpoints.getAdminPosts, shown);
   // Rows deleted since the list loaded (the list is not fetched again for a delete).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -57,7 +66,7 @@ export function PostsPage() {
   const loaded = !loading && !failed && list.data !== undefined;
   // A post written meanwhile can shift a page boundary; never show one row twice.
   const posts = useMemo(() => {
-    const rows = new Map<number, AdminSummary>();
+    const rows = new Map<number, AdminBlogSummary>();
     for (const page of list.data?.pages ?? [])
       for (const post of page.posts) if (!rows.has(post.id)) rows.set(post.id, post);
     return [...rows.values()].filter((post) => !removed.has(post.id));
@@ -71,7 +80,7 @@ export function PostsPage() {
     setShown({ token, load: shown.load + 1 });
   }
 
-  async function remove(post: AdminSummary) {
+  async function remove(post: AdminBlogSummary) {
     setConfirming(null);
     try {
       await deletePost({ id: String(post.id), token });

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
 import { parsePostId } from '../../../../contract/routes';
 import { useAdminPostQuery } from '../api/adminApi';
-import type { AdminPost } from '../api/adminApi';
+import type { AdminBlogPost } from '../../../../contract/types';
 import { selectAccessToken } from '../draft/editorSlice';
 import { statusText } from './PostsPage';
 import pageStyles from './page.module.scss';
@@ -21,7 +21,7 @@ type PreviewState =
   | { phase: 'missing' }
   | { phase: 'loading' }
   | { phase: 'failed'; message: string }
-  | { phase: 'shown'; post: AdminPost };
+  | { phase: 'shown'; post: AdminBlogPost };
 
 export function PreviewPage() {
   const { id = '' } = useParams();

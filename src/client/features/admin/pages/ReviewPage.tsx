@@ -8,7 +8,7 @@ import { Link } from '../../../components/Link';
 import { CalendarClock, MessageSquareWarning, PenLine, Send } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { DESK_LIMITS } from '../../../../contract/desk';
-import type { ReviewDecision } from '../../../../contract/desk';
+import type { ReviewDecision, ReviewQueueEntry } from '../../../../contract/desk';
 import { mayManageAll } from '../../../../contract/roles';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
@@ -16,28 +16,29 @@ import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { apiErrorMessage } from '../api/apiErrors';
-import { staffName, useAdminPostQuery } from '../api/adminApi';
+import { useAdminPostQuery } from '../api/adminApi';
 import { deskApi } from '../api/deskApi';
-import type { QueuedPost } from '../api/deskApi';
 import { formatLocalTime, localInputToIso } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
-import { DiffList } from './DiffList';
-import { postDiff } from './postDiff';
-import { NoticeLine, ReadStatus, useNotice } from './pageParts';
+import { DiffList } from '../components/DiffList';
+import { postDiff } from '../components/postDiff';
+import { NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
+import { NOTE_LENGTH_TEXT, noteFits } from '../components/noteRule';
+import { BusySubmit, Field } from '../form/Field';
+import type { FieldControl } from '../form/Field';
 
 export const NOT_ALLOWED_TEXT = 'Only editors and owners review posts.';
 export const QUEUE_EMPTY_TEXT = 'No posts are waiting for review.';
-export const NOTE_NEEDED_TEXT = `Write a note of 1 to ${DESK_LIMITS.noteMax.toLocaleString('en')} characters: it tells the writer what to change.`;
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 404: 'Blog not found.' });
 
 /** What changed since the post was submitted: the submitted version against the post as it is now. */
-function ChangesSince({ entry }: { entry: QueuedPost }) {
+function ChangesSince({ entry }: { entry: ReviewQueueEntry }) {
   const id = String(entry.post.id);
   const rev = entry.review.changedSince ? entry.review.submittedRevisionId : null;
-  const version = useEndpointQuery(deskApi.endpoints.submittedVersion, rev === null ? skipToken : { id, rev });
+  const version = useEndpointQuery(deskApi.endpoints.getSubmittedVersion, rev === null ? skipToken : { id, rev });
   const current = useAdminPostQuery(rev === null ? null : { id, token: '', load: 0 });
   if (rev === null) return <p className={fieldStyles.hint}>Not changed since it was submitted.</p>;
   const failed = version.isError || current.isError;
@@ -61,10 +62,10 @@ function ChangesSince({ entry }: { entry: QueuedPost }) {
 }
 
 /** Sends a decision; resolves true once it is taken, false when it was refused (the page says why). */
-type Decide = (entry: QueuedPost, decision: ReviewDecision) => Promise<boolean>;
+type Decide = (entry: ReviewQueueEntry, decision: ReviewDecision) => Promise<boolean>;
 
 /** One queued post: its submission, its changes and the decisions. */
-function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
+function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide }) {
   const id = useId();
   const { post, review } = entry;
   const [mode, setMode] = useState<'idle' | 'schedule' | 'changes'>('idle');
@@ -77,8 +78,8 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
     setMode(mode === form ? 'idle' : form);
   };
   const [busy, setBusy] = useState(false);
-  const noteRef = useRef<HTMLTextAreaElement>(null);
-  const whenRef = useRef<HTMLInputElement>(null);
+  const noteRef = useRef<FieldControl>(null);
+  const whenRef = useRef<FieldControl>(null);
 
   // The form a button opened takes the keyboard: its field is what the admin fills in next.
   useEffect(() => {
@@ -106,16 +107,20 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
 
   function requestChanges(event: FormEvent) {
     event.preventDefault();
-    const text = note.trim();
-    if (text.length === 0 || note.length > DESK_LIMITS.noteMax) {
-      setError(NOTE_NEEDED_TEXT);
+    if (!noteFits(note)) {
+      setError(NOTE_LENGTH_TEXT);
       noteRef.current?.focus();
       return;
     }
-    void run({ decision: 'changes', note: text });
+    void run({ decision: 'changes', note: note.trim() });
   }
 
-  const submittedBy = review.submittedBy?.name || staffName(post.createdBy) || 'unknown';
+  const cancel = (
+    <button type="button" className={buttons.secondaryButton} onClick={() => setMode('idle')}>
+      Cancel
+    </button>
+  );
+  const submittedBy = review.submittedBy?.name || 'unknown';
   const submittedAt = formatLocalTime(review.submittedAt);
   return (
     <li className={pageStyles.reviewCard}>
@@ -170,36 +175,22 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
             aria-label={`Schedule “${post.title}”`}
             onSubmit={schedule}
           >
-            <div className={pageStyles.field}>
-              <label htmlFor={`${id}-when`} className={pageStyles.label}>
-                Publish at
-              </label>
-              <input
-                id={`${id}-when`}
-                ref={whenRef}
-                type="datetime-local"
-                className={pageStyles.input}
-                required
-                value={when}
-                aria-describedby={`${id}-when-hint`}
-                aria-invalid={error !== '' || undefined}
-                onChange={(event) => {
-                  setWhen(event.target.value);
-                  setError('');
-                }}
-              />
-              <p id={`${id}-when-hint`} className={pageStyles.hint}>
-                Your local time.
-              </p>
-            </div>
-            <div className={pageStyles.formActions}>
-              <button type="submit" className={buttons.primaryButton} disabled={busy}>
-                Schedule post
-              </button>
-              <button type="button" className={buttons.secondaryButton} onClick={() => setMode('idle')}>
-                Cancel
-              </button>
-            </div>
+            <Field
+              ref={whenRef}
+              label="Publish at"
+              type="datetime-local"
+              required
+              value={when}
+              hint="Your local time."
+              error={error}
+              onChange={(value) => {
+                setWhen(value);
+                setError('');
+              }}
+            />
+            <BusySubmit busy={busy} label="Schedule post">
+              {cancel}
+            </BusySubmit>
           </form>
         )}
         {mode === 'changes' && (
@@ -209,39 +200,23 @@ function QueuedRow({ entry, decide }: { entry: QueuedPost; decide: Decide }) {
             aria-label={`Request changes to “${post.title}”`}
             onSubmit={requestChanges}
           >
-            <div className={pageStyles.field}>
-              <label htmlFor={`${id}-note`} className={pageStyles.label}>
-                Note to the writer
-              </label>
-              <textarea
-                id={`${id}-note`}
-                ref={noteRef}
-                className={pageStyles.input}
-                rows={3}
-                required
-                maxLength={DESK_LIMITS.noteMax}
-                value={note}
-                aria-invalid={error !== '' || undefined}
-                onChange={(event) => {
-                  setNote(event.target.value);
-                  setError('');
-                }}
-              />
-            </div>
-            <div className={pageStyles.formActions}>
-              <button type="submit" className={buttons.primaryButton} disabled={busy}>
-                Send request
-              </button>
-              <button type="button" className={buttons.secondaryButton} onClick={() => setMode('idle')}>
-                Cancel
-              </button>
-            </div>
+            <Field
+              ref={noteRef}
+              label="Note to the writer"
+              rows={3}
+              required
+              maxLength={DESK_LIMITS.noteMax}
+              value={note}
+              error={error}
+              onChange={(value) => {
+                setNote(value);
+                setError('');
+              }}
+            />
+            <BusySubmit busy={busy} label="Send request">
+              {cancel}
+            </BusySubmit>
           </form>
-        )}
-        {error !== '' && (
-          <p className={pageStyles.failed} role="alert">
-            {error}
-          </p>
         )}
       </section>
     </li>
@@ -252,8 +227,8 @@ export function ReviewPage() {
   useDocumentTitle('Review');
   const user = useAppSelector(selectUser);
   const allowed = mayManageAll(user?.role);
-  const queue = useEndpointQuery(deskApi.endpoints.reviewQueue, allowed ? undefined : skipToken);
-  const decideRequest = useMutationRunner(deskApi.endpoints.reviewDecided);
+  const queue = useEndpointQuery(deskApi.endpoints.getReviewQueue, allowed ? undefined : skipToken);
+  const decideRequest = useMutationRunner(deskApi.endpoints.decideReview);
   const { notice, setNotice, noticeRef } = useNotice();
 
   const decide: Decide = async (entry, decision) => {

@@ -9,12 +9,12 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { apiErrorMessage } from '../api/apiErrors';
 import { TOKEN_REJECTED_TEXT } from '../api/adminApi';
-import { keepingApi } from '../api/keepingApi';
-import type { TrashArg } from '../api/keepingApi';
+import { revisionsTrashApi } from '../api/revisionsTrashApi';
+import type { TrashArg } from '../api/revisionsTrashApi';
 import { selectAccessToken } from '../draft/editorSlice';
 import fieldStyles from '../form/fields.module.scss';
 import pageStyles from './page.module.scss';
-import { ConfirmInRow } from './ConfirmInRow';
+import { ConfirmInRow } from '../components/ConfirmInRow';
 import {
   AccessForm,
   ActionsCell,
@@ -25,7 +25,7 @@ import {
   revisionTime,
   RowButton,
   useNotice,
-} from './pageParts';
+} from '../components/pageParts';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 401: TOKEN_REJECTED_TEXT });
 
@@ -38,9 +38,9 @@ export function TrashPage() {
   // Rows restored or deleted since the list loaded (the list is not fetched again for each, as on /admin/posts).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const { notice, setNotice, noticeRef } = useNotice();
-  const restore = useMutationRunner(keepingApi.endpoints.restoreFromTrash);
-  const deleteForever = useMutationRunner(keepingApi.endpoints.deleteForever);
-  const trash = useEndpointQuery(keepingApi.endpoints.trash, shown);
+  const restore = useMutationRunner(revisionsTrashApi.endpoints.restoreFromTrash);
+  const deleteForever = useMutationRunner(revisionsTrashApi.endpoints.deleteForever);
+  const trash = useEndpointQuery(revisionsTrashApi.endpoints.getTrash, shown);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -9,7 +9,7 @@ import { selectAuthStatus, selectUser } from '../../../app/authSlice';
 import { loadSession } from '../../../app/session';
 
 // Its own chunk, loaded beside the page: the navigation's stylesheet stays out of this guard's chunk.
-const AdminNav = lazy(() => import('./AdminNav').then((m) => ({ default: m.AdminNav })));
+const AdminNav = lazy(() => import('../components/AdminNav').then((m) => ({ default: m.AdminNav })));
 
 export const SESSION_CHECKING_TEXT = 'Checking your sign-in...';
 export const SESSION_FAILED_TEXT = 'Your sign-in could not be checked: the server could not be reached.';

@@ -210,7 +210,7 @@ describe('draftReset, draftBlanked and postPublished', () => {
 });
 
 describe('the submission', () => {
-  test('is exactly the SPEC 3 submit shape: plain string lists and no client ids', () => {
+  test('is exactly the submission shape POST /api/blogs takes: plain string lists and no client ids', () => {
     const store = makeStore();
     store.dispatch(accessTokenChanged('tok-123'));
     store.dispatch(footerChanged({ imageUrl: '/uploads/abc.png' }));

@@ -7,7 +7,7 @@ import { NewPostPage } from '../../../../../src/client/features/admin/pages/NewP
 import { selectEditor } from '../../../../../src/client/features/admin/draft/editorSlice';
 import { IMAGE_ALT_NUDGE } from '../../../../../src/client/features/admin/form/HeaderFields';
 import { postToDraft } from '../../../../../src/client/features/admin/api/postDraft';
-import type { AdminPost } from '../../../../../src/client/features/admin/api/adminApi';
+import type { AdminBlogPost } from '../../../../../src/contract/types';
 import type { BlogSubmission } from '../../../../../src/contract/schemas';
 import { samplePost } from '../../../fixtures/posts';
 import { API, server } from '../../../helpers/mswServer';
@@ -67,7 +67,7 @@ test('is sent as header.imageAlt, and an edited post fills it in', async () => {
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]!.header.imageAlt).toBe('The away end');
 
-  const post = { ...samplePost, imageAlt: 'Kick-off' } as unknown as AdminPost;
+  const post = { ...samplePost, imageAlt: 'Kick-off' } as unknown as AdminBlogPost;
   expect(postToDraft(post).header.imageAlt).toBe('Kick-off');
   expect(postToDraft({ ...post, imageAlt: undefined }).header.imageAlt).toBe('');
 });

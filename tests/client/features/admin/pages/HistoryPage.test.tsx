@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../helpers/renderWithProviders';
 import { API, server } from '../../../helpers/mswServer';
-import { TOKEN, editablePost } from '../adminFixtures';
+import { TOKEN, adminApi, editablePost } from '../adminFixtures';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 
 afterEach(() => cancelPendingDraftSaves());
@@ -54,4 +54,25 @@ test('shows the revisions, the chosen one as <del>/<ins>, and restores it only a
   expect(posts).toHaveLength(1);
   expect(new URL(posts[0]!.url).pathname).toBe('/api/blogs/7/revisions/3/restore');
   expect(posts[0]!.ifMatch).toBe('"v1"');
+});
+
+test('the history shows the review steps among the versions, newest first', async () => {
+  adminApi({ post: editablePost() });
+  server.use(
+    http.get(`${API}/blogs/7/revisions`, () =>
+      HttpResponse.json([{ id: 4, savedAt: '2026-11-25T10:00:00.000Z', savedBy: 'Cara', title: 'Derby' }]),
+    ),
+    http.get(`${API}/blogs/7/review-steps`, () =>
+      HttpResponse.json([
+        { id: 2, kind: 'changes', by: 'Eddie', at: '2026-11-25T11:00:00.000Z', note: 'Cut the intro' },
+        { id: 1, kind: 'submitted', by: 'Cara', at: '2026-11-25T09:00:00.000Z', note: null },
+      ]),
+    ),
+  );
+  renderApp('/admin/history/7');
+  const list = await screen.findByRole('list', { name: 'Revisions' });
+  const lines = within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent?.replace(/^.*?(: |by )/, ''));
+  expect(lines).toEqual(['Changes requested by Eddie: Cut the intro', 'Cara: “Derby”', 'Submitted for review by Cara']);
 });

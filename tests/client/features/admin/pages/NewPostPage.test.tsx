@@ -85,7 +85,7 @@ test('section title, paragraph and column headings are marked required, and so i
   expect(screen.getByLabelText('Section 1, Paragraph')).toBeRequired();
   expect(screen.getByLabelText('Section 2, Column 1 Heading')).toBeRequired();
   expect(screen.getByLabelText('Section 2, Column 2 Heading')).toBeRequired();
-  // The one field the server requires (the form still submits without it: noValidate, SPEC 5).
+  // The one field the server requires (the form still submits without it: noValidate, the server checks).
   expect(screen.getByLabelText('Title')).toBeRequired();
 });
 

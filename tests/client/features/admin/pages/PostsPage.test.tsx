@@ -1,7 +1,7 @@
 import '../preloadPages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../helpers/renderWithProviders';
-import { TOKEN, adminApi, summary } from '../adminFixtures';
+import { CONTRIBUTOR, TOKEN, adminApi, signedInAs, summary } from '../adminFixtures';
 import { statusText } from '../../../../../src/client/features/admin/pages/PostsPage';
 import { cancelPendingDraftSaves } from '../../../../../src/client/features/admin/draft/draftPersister';
 import { DRAFT_STORAGE_KEY } from '../../../../../src/client/features/admin/draft/draftStorage';
@@ -150,4 +150,32 @@ test('status texts', () => {
   expect(statusText({ status: 'published', publishAt: null })).toBe('Published');
   expect(statusText({ status: 'draft', publishAt: null })).toBe('Draft');
   expect(statusText({ status: 'scheduled', publishAt: null })).toBe('Scheduled');
+});
+
+test("a contributor's /admin/posts offers Edit and Delete only on their own open posts", async () => {
+  signedInAs(CONTRIBUTOR);
+  const mine = { id: 9, name: 'Cara Contributor' };
+  adminApi({
+    pages: [
+      [
+        summary(3, 'My draft', { status: 'draft', createdBy: mine } as never),
+        summary(4, 'My submission', { status: 'review', createdBy: mine } as never),
+        summary(5, 'My published', { status: 'published', createdBy: mine } as never),
+        summary(6, 'Their draft', { status: 'draft', createdBy: { id: 4, name: 'Sam' } } as never),
+      ],
+    ],
+  });
+  renderApp('/admin/posts');
+  const table = await screen.findByRole('table');
+  const row = (title: string) => within(table).getByRole('rowheader', { name: title }).closest('tr')!;
+  expect(within(row('My submission')).getByText('In review')).toBeInTheDocument();
+  for (const title of ['My draft', 'My submission']) {
+    expect(within(row(title)).getByRole('link', { name: `Edit “${title}”` })).toBeInTheDocument();
+    expect(within(row(title)).getByRole('button', { name: `Delete “${title}”` })).toBeInTheDocument();
+  }
+  for (const title of ['My published', 'Their draft']) {
+    expect(within(row(title)).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(within(row(title)).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(within(row(title)).getByRole('link', { name: `History “${title}”` })).toBeInTheDocument();
+  }
 });

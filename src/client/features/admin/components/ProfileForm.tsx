@@ -7,15 +7,15 @@ import { LIMITS } from '../../../../contract/limits';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { DraftScopeProvider, NEW_POST_SCOPE } from '../draft/draftScope';
 import type { DraftScope } from '../draft/draftScope';
-import type { AuthorProfile } from '../api/deskApi';
+import type { AuthorProfile } from '../../../../contract/account';
 import { clearPendingImages, getPendingImages } from '../images/pendingImages';
 import { rememberImages } from '../images/uploadedImages';
 import { ImageFileField } from '../form/ImageFileField';
-import { deskApi } from '../api/deskApi';
+import { accountApi } from '../api/accountApi';
 import { uploadApi } from '../api/uploadApi';
-import { BusySubmit, Field, failureText } from './staffForm';
-import { Outcome, ReadStatus } from './pageParts';
-import pageStyles from './page.module.scss';
+import { BusySubmit, Field, failureText } from '../form/Field';
+import { NoticeLine, ReadStatus, useNotice } from './pageParts';
+import pageStyles from '../pages/page.module.scss';
 
 export const PROFILE_SAVED_TEXT = 'Profile saved. Your new posts start with it in their author footer.';
 
@@ -23,14 +23,14 @@ export const PROFILE_SAVED_TEXT = 'Profile saved. Your new posts start with it i
 const PROFILE_SCOPE: DraftScope = { ...NEW_POST_SCOPE, imageScope: 'profile:' };
 
 export function ProfileForm() {
-  const profile = useEndpointQuery(deskApi.endpoints.profile, undefined);
-  const saveProfile = useMutationRunner(deskApi.endpoints.profileSaved);
+  const profile = useEndpointQuery(accountApi.endpoints.getProfile, undefined);
+  const saveProfile = useMutationRunner(accountApi.endpoints.saveProfile);
   const uploadImage = useMutationRunner(uploadApi.endpoints.uploadImage);
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [photo, setPhoto] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, setNotice } = useNotice();
 
   // The stored profile fills the fields as each answer arrives (set while rendering, React's pattern for state that
   // follows a value).
@@ -48,11 +48,11 @@ export function ProfileForm() {
     event.preventDefault();
     if (busy) return;
     if (name.trim() === '') {
-      setOutcome({ ok: false, text: 'Your name is needed: it signs your posts.' });
+      setNotice({ failed: true, text: 'Your name is needed: it signs your posts.' });
       return;
     }
     setBusy(true);
-    setOutcome(null);
+    setNotice(null);
     try {
       let url = photo;
       const pending = getPendingImages(PROFILE_SCOPE.imageScope).authorImage;
@@ -64,9 +64,9 @@ export function ProfileForm() {
       const saved = await saveProfile({ name: name.trim(), title, photo: url });
       setPhoto(saved.photo ?? url);
       clearPendingImages(PROFILE_SCOPE.imageScope);
-      setOutcome({ ok: true, text: PROFILE_SAVED_TEXT });
+      setNotice({ failed: false, text: PROFILE_SAVED_TEXT });
     } catch (error) {
-      setOutcome({ ok: false, text: failureText(error) });
+      setNotice({ failed: true, text: failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -89,7 +89,7 @@ export function ProfileForm() {
           value={name}
           onChange={(value) => {
             setName(value);
-            setOutcome(null);
+            setNotice(null);
           }}
         />
         <Field
@@ -99,7 +99,7 @@ export function ProfileForm() {
           value={title}
           onChange={(value) => {
             setTitle(value);
-            setOutcome(null);
+            setNotice(null);
           }}
         />
       </div>
@@ -113,7 +113,7 @@ export function ProfileForm() {
         />
       </DraftScopeProvider>
       <BusySubmit busy={busy} icon={<Save size={16} aria-hidden="true" />} label="Save profile" />
-      <Outcome outcome={outcome} okClass={pageStyles.published} />
+      <NoticeLine notice={notice} okClass={pageStyles.published} />
     </form>
   );
 }

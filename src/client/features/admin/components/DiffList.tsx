@@ -1,7 +1,7 @@
 // A post's changed fields, word by word (<del> removed, <ins> added): what History shows for a version, and what the
 // review queue shows of the changes since a post was submitted.
 import type { FieldDiff } from './postDiff';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 
 export function DiffList({ diff }: { diff: FieldDiff[] }) {
   return (

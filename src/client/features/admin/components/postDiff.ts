@@ -4,7 +4,7 @@ import { diffWords } from 'diff';
 import type { Section } from '../../../../contract/types';
 import type { TextFormat } from '../../../../contract/marks';
 import { plainText } from '../../../../contract/marksParser';
-import type { AdminPost } from '../api/adminApi';
+import type { BlogPost } from '../../../../contract/types';
 
 export type DiffPart = { text: string; change: 'removed' | 'added' | 'same' };
 export type FieldDiff = { label: string; parts: DiffPart[] };
@@ -27,14 +27,14 @@ function sectionText(section: Section | undefined, format: TextFormat | undefine
   return [`${section.title} (${section.icon})`, plain(section.paragraph), ...lists].filter((t) => t !== '').join('\n');
 }
 
-function productText(product: AdminPost['products'][number] | undefined, format: TextFormat | undefined): string {
+function productText(product: BlogPost['products'][number] | undefined, format: TextFormat | undefined): string {
   if (product === undefined) return '';
   return [product.title, plainText(product.description, format), product.price, product.imageUrl, product.amazonUrl]
     .filter((t) => t !== '')
     .join('\n');
 }
 
-const statusText = (post: AdminPost) =>
+const statusText = (post: BlogPost) =>
   [post.status ?? 'published', post.publishAt ? `at ${post.publishAt}` : ''].filter((t) => t !== '').join(' ');
 
 /** Each field of the two versions as text, in the order the editor shows them. */
@@ -54,7 +54,7 @@ function numbered<Item>(
   }));
 }
 
-function fields(before: AdminPost, after: AdminPost): { label: string; before: string; after: string }[] {
+function fields(before: BlogPost, after: BlogPost): { label: string; before: string; after: string }[] {
   const pairs = [
     { label: 'Title', before: before.title, after: after.title },
     { label: 'Icon', before: before.icon, after: after.icon },
@@ -77,7 +77,7 @@ function fields(before: AdminPost, after: AdminPost): { label: string; before: s
 }
 
 /** The fields that differ from `before` (the revision) to `after` (the current post), each as a word diff. */
-export function postDiff(before: AdminPost, after: AdminPost): FieldDiff[] {
+export function postDiff(before: BlogPost, after: BlogPost): FieldDiff[] {
   return fields(before, after)
     .filter((field) => field.before !== field.after)
     .map((field) => ({

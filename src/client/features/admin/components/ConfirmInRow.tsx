@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import buttons from '../../../styles/buttons.module.scss';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 
 type ConfirmInRowProps = {
   /** the group's accessible name: the question alone */

@@ -1,5 +1,5 @@
 // What History shows between two versions of a post: only the fields that changed, word by word.
-import { postDiff } from '../../../../../src/client/features/admin/pages/postDiff';
+import { postDiff } from '../../../../../src/client/features/admin/components/postDiff';
 import { editablePost } from '../adminFixtures';
 
 const current = editablePost({ id: 7, title: 'Derby Day: five things we learned' });

@@ -1,6 +1,6 @@
 // The pieces several admin pages share: the "All posts" header link, the Access form that asks for a list again,
 // a read's loading and failure lines, the table of rows with a row header and an actions column, a row's buttons, the
-// outcome line of a form and of a page's actions, and a revision's time.
+// outcome line of a form and of a page's actions (useNotice, NoticeLine), and a revision's time.
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Link } from '../../../components/Link';
@@ -9,7 +9,7 @@ import { adminPaths } from '../adminPaths';
 import { AccessTokenField } from '../form/AccessTokenField';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 
 /** The page header's way back to the list of every post. */
 export function AllPostsLink() {
@@ -148,23 +148,6 @@ export function ActionsCell({ confirm, children }: { confirm?: ReactNode; childr
   return <td>{confirm || <div className={pageStyles.rowActions}>{children}</div>}</td>;
 }
 
-/**
- * How a form's request went: a success in a status region (announced, not focused), a failure as an alert.
- * `okClass` styles the success line.
- */
-export function Outcome({ outcome, okClass }: { outcome: { ok: boolean; text: string } | null; okClass: string }) {
-  return (
-    <>
-      <div role="status">{outcome?.ok && <p className={okClass}>{outcome.text}</p>}</div>
-      {outcome && !outcome.ok && (
-        <p className={pageStyles.failed} role="alert">
-          {outcome.text}
-        </p>
-      )}
-    </>
-  );
-}
-
 /** A revision's time to the second, in the admin's locale and zone: two saves a minute apart stay apart. */
 export function revisionTime(iso: string): string {
   const date = new Date(iso);
@@ -186,17 +169,38 @@ export function useNotice() {
   return { notice, setNotice, noticeRef };
 }
 
-/** The outcome line (useNotice): a status region that can take focus, styled as an error when the action failed. */
-export function NoticeLine({
-  notice,
-  noticeRef,
-}: {
+type NoticeLineProps = {
   notice: Notice | null;
-  noticeRef: RefObject<HTMLParagraphElement | null>;
-}) {
+  /**
+   * A page's actions, whose control may leave (its row) or fail: the line is one status region that takes focus.
+   * Without it (a form, whose control stays): a success in a status region, a failure as an alert.
+   */
+  noticeRef?: RefObject<HTMLParagraphElement | null>;
+  /** the style of a success line */
+  okClass?: string;
+};
+
+/** The outcome line (useNotice): what an action did, styled as an error when it failed. */
+export function NoticeLine({ notice, noticeRef, okClass = pageStyles.notice }: NoticeLineProps) {
+  if (noticeRef !== undefined)
+    return (
+      <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : okClass}>
+        {notice?.text}
+      </p>
+    );
   return (
-    <p ref={noticeRef} tabIndex={-1} role="status" className={notice?.failed ? pageStyles.failed : pageStyles.notice}>
-      {notice?.text}
-    </p>
+    <>
+      <div role="status">{notice && !notice.failed && <p className={okClass}>{notice.text}</p>}</div>
+      {notice?.failed && (
+        <p className={pageStyles.failed} role="alert">
+          {notice.text}
+        </p>
+      )}
+    </>
   );
+}
+
+/** The form outcome line of `{ok, text}`, for the live desk until it reads a Notice (NoticeLine without a ref). */
+export function Outcome({ outcome, okClass }: { outcome: { ok: boolean; text: string } | null; okClass: string }) {
+  return <NoticeLine notice={outcome && { text: outcome.text, failed: !outcome.ok }} okClass={okClass} />;
 }

@@ -10,10 +10,12 @@ import { deskApi } from '../api/deskApi';
 import { formatLocalTime } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
 import fieldStyles from '../form/fields.module.scss';
-import pageStyles from './page.module.scss';
+import pageStyles from '../pages/page.module.scss';
 import { ReadStatus } from './pageParts';
+import { NOTE_LENGTH_TEXT, noteFits } from './noteRule';
+import { BusySubmit, Field } from '../form/Field';
+import type { FieldControl } from '../form/Field';
 
-export const NOTE_LENGTH_TEXT = `A note needs 1 to ${DESK_LIMITS.noteMax.toLocaleString('en')} characters.`;
 export const NO_NOTES_TEXT = 'No notes yet. Notes are for the staff: readers never see them.';
 
 const byTime = (a: { createdAt: string }, b: { createdAt: string }) =>
@@ -21,19 +23,18 @@ const byTime = (a: { createdAt: string }, b: { createdAt: string }) =>
 
 export function NotesPanel({ postId }: { postId: string }) {
   const id = useId();
-  const notes = useEndpointQuery(deskApi.endpoints.notes, postId);
-  const addNote = useMutationRunner(deskApi.endpoints.noteAdded);
-  const resolveNote = useMutationRunner(deskApi.endpoints.noteResolved);
+  const notes = useEndpointQuery(deskApi.endpoints.getNotes, postId);
+  const addNote = useMutationRunner(deskApi.endpoints.addNote);
+  const resolveNote = useMutationRunner(deskApi.endpoints.resolveNote);
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const fieldRef = useRef<FieldControl>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const text = body.trim();
-    if (text.length === 0 || body.length > DESK_LIMITS.noteMax) {
+    if (!noteFits(body)) {
       setError(NOTE_LENGTH_TEXT);
       fieldRef.current?.focus();
       return;
@@ -41,7 +42,7 @@ export function NotesPanel({ postId }: { postId: string }) {
     setBusy(true);
     setError('');
     try {
-      await addNote({ id: postId, body: text });
+      await addNote({ id: postId, body: body.trim() });
       setBody('');
     } catch (failure) {
       setError(`The note was not added. ${apiErrorMessage(failure)}`);
@@ -92,41 +93,21 @@ export function NotesPanel({ postId }: { postId: string }) {
           </ol>
         ))}
       <form noValidate aria-label="Add a note" onSubmit={(event) => void submit(event)}>
-        <div className={pageStyles.field}>
-          <label htmlFor={`${id}-body`} className={pageStyles.label}>
-            New note
-          </label>
-          <textarea
-            id={`${id}-body`}
-            ref={fieldRef}
-            className={pageStyles.input}
-            rows={3}
-            required
-            maxLength={DESK_LIMITS.noteMax}
-            value={body}
-            aria-invalid={error !== '' || undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            onChange={(event) => {
-              setBody(event.target.value);
-              setError('');
-            }}
-          />
-          <p id={`${id}-hint`} className={pageStyles.hint}>
-            Up to {DESK_LIMITS.noteMax.toLocaleString('en')} characters. The post&apos;s writer and everyone who wrote a
-            note here hear of it.
-          </p>
-        </div>
-        {error && (
-          <p id={`${id}-error`} className={pageStyles.failed} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={pageStyles.formActions}>
-          <button type="submit" className={buttons.primaryButton} disabled={busy} aria-busy={busy}>
-            <MessageSquarePlus size={16} aria-hidden="true" />
-            {busy ? 'Processing...' : 'Add note'}
-          </button>
-        </div>
+        <Field
+          ref={fieldRef}
+          label="New note"
+          rows={3}
+          required
+          maxLength={DESK_LIMITS.noteMax}
+          value={body}
+          hint={`Up to ${DESK_LIMITS.noteMax.toLocaleString('en')} characters. The post's writer and everyone who wrote a note here hear of it.`}
+          error={error}
+          onChange={(value) => {
+            setBody(value);
+            setError('');
+          }}
+        />
+        <BusySubmit busy={busy} icon={<MessageSquarePlus size={16} aria-hidden="true" />} label="Add note" />
       </form>
     </section>
   );

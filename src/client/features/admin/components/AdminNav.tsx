@@ -17,7 +17,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
 function ReviewLink() {
-  const queue = useEndpointQuery(deskApi.endpoints.reviewQueue, undefined);
+  const queue = useEndpointQuery(deskApi.endpoints.getReviewQueue, undefined);
   return (
     <li>
       <NavLink to={adminPaths.review()} className={linkClass}>
@@ -29,7 +29,7 @@ function ReviewLink() {
 
 export function AdminNav() {
   const user = useAppSelector(selectUser);
-  const notifications = useEndpointQuery(deskApi.endpoints.notifications, undefined);
+  const notifications = useEndpointQuery(deskApi.endpoints.getNotifications, undefined);
   return (
     <nav aria-label="Admin" className={pageStyles.adminNav}>
       <ul>

@@ -1,7 +1,7 @@
 // The desk: review, editorial notes and notifications. Shapes the API answers and the rules both sides read (the
 // server enforces the transitions, the admin pages offer only what the server would allow; the role rules are in
 // roles.ts). Types and constants only.
-import type { BlogPost } from './types';
+import type { AdminBlogPost } from './types';
 
 /** A review decision: POST /api/blogs/:id/review body. */
 export type ReviewDecision = { decision: 'changes'; note: string } | { decision: 'approve'; publishAt?: string | null };
@@ -16,8 +16,8 @@ export type ReviewInfo = {
   submittedRevisionId: number | null;
 };
 
-/** GET /api/reviews: one post in review (the queue, oldest submission first), as the post and its ReviewInfo. */
-export type ReviewQueueEntry = { post: BlogPost; review: ReviewInfo };
+/** GET /api/reviews: one post in review (the queue, oldest submission first), as the staff's post and its ReviewInfo. */
+export type ReviewQueueEntry = { post: AdminBlogPost; review: ReviewInfo };
 
 /** A review step stored with who and when, shown in the post's history among the versions. */
 export type ReviewStepKind = 'submitted' | 'withdrawn' | 'approved' | 'changes';

@@ -3,7 +3,6 @@ import type { Transaction } from 'kysely';
 import type { EditorialNote } from '../../contract/desk';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
-import { POST_ID_MAX } from '../../contract/limits';
 import type { Author } from './revisionsRepository';
 import { deskPost } from './reviewsRepository';
 
@@ -69,7 +68,6 @@ export async function resolveNote(
   resolved: boolean,
   now: Date,
 ): Promise<EditorialNote | undefined> {
-  if (postId > POST_ID_MAX || noteId > POST_ID_MAX) return undefined;
   const row = await db.kysely
     .updateTable('editorial_notes')
     .set({ resolved_at: resolved ? now.toISOString() : null })

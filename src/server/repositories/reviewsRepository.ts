@@ -5,7 +5,7 @@ import type { BlogPost } from '../../contract/types';
 import type { ReviewInfo, ReviewQueueEntry, ReviewStep } from '../../contract/desk';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
-import { POST_ID_MAX } from '../../contract/limits';
+import { postStaff } from './accountsRepository';
 import { findPosts } from './postsRepository';
 import type { Author } from './revisionsRepository';
 import { shownPost } from './shown';
@@ -15,7 +15,6 @@ export async function deskPost(
   executor: Kysely<Database>,
   postId: number,
 ): Promise<{ title: string; createdBy: number | null } | undefined> {
-  if (postId > POST_ID_MAX) return undefined;
   const row = await executor
     .selectFrom('posts')
     .select(['title', 'created_by'])
@@ -137,9 +136,12 @@ export async function reviewQueue(db: Db, limit: number, now: Date): Promise<Rev
     rows.map((row) => row.post_id),
     { includeHidden: true, now },
   );
+  const staff = await postStaff(db, posts.map((post) => post.id));
   const byId = new Map(posts.map((post) => [post.id, post]));
   return rows.flatMap((row) => {
     const post = byId.get(row.post_id);
-    return post === undefined ? [] : [{ post, review: reviewInfoOf(row, post) }];
+    if (post === undefined) return [];
+    const { createdBy = null, updatedBy = null } = staff.get(post.id) ?? {};
+    return [{ post: { ...post, createdBy, updatedBy }, review: reviewInfoOf(row, post) }];
   });
 }

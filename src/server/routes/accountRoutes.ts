@@ -13,7 +13,8 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../contract/accountSchemas';
-import { GRANTABLE_ROLES, invitableRoles, roleRank } from '../../contract/roles';
+import { rowIdParam } from '../../contract/params';
+import { GRANTABLE_ROLES, invitableRoles, mayRevokeInvitation, roleRank } from '../../contract/roles';
 import type { StaffRole } from '../../contract/roles';
 import { passwordProblem } from '../../contract/passwords';
 import { hasForbiddenChars } from '../../contract/text';
@@ -107,9 +108,7 @@ const RESET_REFUSED: Record<ResetRefusal, string> = {
 };
 
 const userOf = ({ id, email, name, role }: Account): StaffUser => ({ id, email, name, role });
-const idParams = z.object({
-  id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'must be a positive integer')), z.transform(Number)),
-});
+const idParams = z.object({ id: rowIdParam });
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   fastify,
@@ -375,7 +374,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const invitation = await findPendingInvitation(db, request.params.id, at);
     if (invitation === undefined) return reply.code(404).send({ error: 'No pending invitation with this id' });
     const { accountId, role } = actor(request);
-    if (role !== 'owner' && invitation.invitedBy !== accountId)
+    if (!mayRevokeInvitation({ id: accountId, role }, invitation))
       return reply.code(403).send({ error: 'Only the person who sent an invitation, or an owner, may revoke it' });
     if (!(await revokeInvitation(db, invitation.id, at)))
       return reply.code(404).send({ error: 'No pending invitation with this id' });

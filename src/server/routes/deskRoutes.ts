@@ -23,6 +23,7 @@ import { listNotifications, markNotificationsRead } from '../repositories/notifi
 import { addNote, onDecision } from '../desk/desk';
 import { MAIL_OFF, type Mailer } from '../mail/mailer';
 import { markPrivate } from '../http/answers';
+import { notFound } from '../http/errors';
 import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
 import { NOT_FOUND, replaceWithRetry, sendPost, STALE } from './postWrites';
@@ -49,8 +50,8 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Only JSON bodies here, as for every post route: anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
-  const read = { onRequest: guard.refuseBlocked, preValidation: guard.staffOnly };
-  const write = { onRequest: guard.refuseBlocked, preValidation: guard.staffOnly };
+  /** Every desk route: reads and writes alike are staff only. */
+  const staff = { onRequest: guard.refuseBlocked, preValidation: guard.staffOnly };
   /** A signed-in person: notifications belong to an account, which a key has not. */
   const personOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard.authorize(request, reply))) return reply;
@@ -59,7 +60,7 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
 
   app.post(
     '/blogs/:id/review',
-    { schema: { params: postParams, body: reviewDecisionSchema }, ...write },
+    { schema: { params: postParams, body: reviewDecisionSchema }, ...staff },
     async (request, reply) => {
       const who = actorOf(request)!;
       if (!mayManageAll(who.role)) return reply.code(403).send({ error: EDITORS_ONLY });
@@ -101,7 +102,7 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
     },
   );
 
-  app.get('/blogs/:id/review', { schema: { params: postParams }, ...read }, async (request, reply) => {
+  app.get('/blogs/:id/review', { schema: { params: postParams }, ...staff }, async (request, reply) => {
     const post = await findPost(db, request.params.id, { includeHidden: true, now: new Date(clock()) });
     if (post === undefined) return reply.code(404).send(NOT_FOUND);
     markPrivate(reply);
@@ -109,20 +110,20 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
   });
 
   // The review queue: every post in review with what changed since it was submitted, the oldest submission first.
-  app.get('/reviews', read, async (_request, reply) => {
+  app.get('/reviews', staff, async (_request, reply) => {
     const entries = await reviewQueue(db, 200, new Date(clock()));
     markPrivate(reply);
     return reply.send(entries);
   });
 
-  app.get('/blogs/:id/review-steps', { schema: { params: postParams }, ...read }, async (request, reply) => {
+  app.get('/blogs/:id/review-steps', { schema: { params: postParams }, ...staff }, async (request, reply) => {
     const steps = await listReviewSteps(db, request.params.id);
     if (steps === undefined) return reply.code(404).send(NOT_FOUND);
     markPrivate(reply);
     return reply.send(steps);
   });
 
-  app.get('/blogs/:id/notes', { schema: { params: postParams }, ...read }, async (request, reply) => {
+  app.get('/blogs/:id/notes', { schema: { params: postParams }, ...staff }, async (request, reply) => {
     const notes = await listNotes(db, request.params.id);
     if (notes === undefined) return reply.code(404).send(NOT_FOUND);
     markPrivate(reply);
@@ -131,7 +132,7 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
 
   app.post(
     '/blogs/:id/notes',
-    { schema: { params: postParams, body: noteSchema }, ...write },
+    { schema: { params: postParams, body: noteSchema }, ...staff },
     async (request, reply) => {
       const note = await addNote(
         db,
@@ -150,11 +151,11 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
 
   app.patch(
     '/blogs/:id/notes/:noteId',
-    { schema: { params: noteParams, body: noteUpdateSchema }, ...write },
+    { schema: { params: noteParams, body: noteUpdateSchema }, ...staff },
     async (request, reply) => {
       const { id, noteId } = request.params;
       const note = await resolveNote(db, id, noteId, request.body.resolved, new Date(clock()));
-      if (note === undefined) return reply.code(404).send({ error: 'Note not found' });
+      if (note === undefined) return reply.code(404).send(notFound('Note'));
       markPrivate(reply);
       return reply.send(note);
     },

@@ -168,6 +168,11 @@ describe('review', () => {
 
     const post = await submit('Match report');
     const before = await adminRead(post.id);
+    // The queue names who wrote each post, as the staff read does (the review page falls back to it).
+    const queued = (await inject('GET', '/api/reviews', as(editor))).json<ReviewQueueEntry[]>();
+    const creator = queued.find((entry) => entry.post.id === post.id)?.post.createdBy;
+    expect(creator).toEqual(before.createdBy);
+    expect(creator?.id).toEqual(expect.any(Number));
     // Not an editor: 403, nothing changed.
     for (const who of [writer, author]) {
       const res = await decide(post.id, as(who), { decision: 'approve' });

@@ -16,7 +16,7 @@ import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { apiErrorMessage } from '../api/apiErrors';
-import { useAdminPostQuery } from '../api/adminApi';
+import { staffName, useAdminPostQuery } from '../api/adminApi';
 import { deskApi } from '../api/deskApi';
 import { formatLocalTime, localInputToIso } from '../draft/localTime';
 import buttons from '../../../styles/buttons.module.scss';
@@ -120,7 +120,7 @@ function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide 
       Cancel
     </button>
   );
-  const submittedBy = review.submittedBy?.name || 'unknown';
+  const submittedBy = review.submittedBy?.name || staffName(post.createdBy) || 'unknown';
   const submittedAt = formatLocalTime(review.submittedAt);
   return (
     <li className={pageStyles.reviewCard}>

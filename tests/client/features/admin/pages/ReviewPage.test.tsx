@@ -29,12 +29,17 @@ const info = (submittedAt: string, name: string, submittedRevisionId: number | n
 function reviewApi({ queue = 200 }: { queue?: number } = {}) {
   let inReview: ReviewQueueEntry[] = [
     {
-      post: editablePost({ id: 6, title: 'Transfer news', status: 'review' }),
+      post: { ...editablePost({ id: 6, title: 'Transfer news', status: 'review' }), createdBy: null, updatedBy: null },
       review: info('2026-11-24T09:00:00.000Z', 'Sam'),
     },
     {
-      post: editablePost({ id: 5, title: 'Cup final', status: 'review' }),
-      review: info('2026-11-25T10:00:00.000Z', 'Cara', 11),
+      post: {
+        ...editablePost({ id: 5, title: 'Cup final', status: 'review' }),
+        createdBy: { id: 4, name: 'Cara' },
+        updatedBy: null,
+      },
+      // A submission with no one recorded (the admin token's): the row names the post's writer instead.
+      review: { ...info('2026-11-25T10:00:00.000Z', 'Cara', 11), submittedBy: null },
     },
   ];
   const decisions: { id: string; body: unknown }[] = [];
@@ -66,6 +71,7 @@ test('the review queue: oldest submission first, the changes since, and each dec
   const rows = within(list).getAllByRole('heading', { level: 2 });
   expect(rows.map((heading) => heading.textContent)).toEqual(['Transfer news', 'Cup final']);
   expect(screen.getByText(/^Submitted by Sam on /)).toBeInTheDocument();
+  expect(screen.getByText(/^Submitted by Cara on /)).toBeInTheDocument();
 
   // The word diff between the submitted version and the post now.
   const cup = within(list).getAllByRole('listitem')[1]!;

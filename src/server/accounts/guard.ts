@@ -94,6 +94,16 @@ export function fromOwnOrigin(request: FastifyRequest, ownOrigins: ReadonlySet<s
   return origin !== undefined && ownOrigins.has(origin.toLowerCase());
 }
 
+/**
+ * Whether the request's Origin names another site: a form posted from elsewhere must not sign anyone in here, nor make
+ * this site mail its people. Unlike a cookie write (fromOwnOrigin), a request with no Origin is not refused: browsers
+ * send Origin with every POST, so it comes from no browser form, and it carries no session to misuse.
+ */
+export function namesOtherOrigin(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  return origin !== undefined && !ownOrigins.has(origin.toLowerCase());
+}
+
 export const CROSS_SITE = 'This request did not come from this site';
 export const SESSION_ENDED = 'Your session has ended: sign in again';
 

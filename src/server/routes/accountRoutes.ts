@@ -23,7 +23,7 @@ import { actorOf } from '../accounts/actor';
 import type { Actor } from '../accounts/actor';
 import { isTooMany } from '../accounts/attemptLimits';
 import type { Attempt, AttemptLimiter, TooMany } from '../accounts/attemptLimits';
-import { CROSS_SITE, fromOwnOrigin, limiterKey } from '../accounts/guard';
+import { CROSS_SITE, fromOwnOrigin, limiterKey, namesOtherOrigin } from '../accounts/guard';
 import type { WriteGuard } from '../accounts/guard';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
@@ -134,15 +134,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       if (actorOf(request)!.accountId === null) return reply.code(403).send({ error: PEOPLE_ONLY });
     },
   });
-  /**
-   * A form posted from another site (its Origin names it) must not sign anyone in here, nor make this site mail its
-   * people. Unlike a cookie write (guard's fromOwnOrigin), a request with no Origin goes on: browsers send Origin with
-   * every POST, so it comes from no browser form, and it carries no session to misuse.
-   */
-  const fromOtherSite = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    return origin !== undefined && !ownOrigins.has(origin.toLowerCase());
-  };
+  const fromOtherSite = (request: FastifyRequest) => namesOtherOrigin(request, ownOrigins);
   const actor = (request: FastifyRequest): Actor => actorOf(request)!;
 
   /** A password attempt on `email` from this request's address, counted before the hash (see attemptLimits.ts). */

@@ -4,7 +4,7 @@
 // written straight to the socket, one shared Buffer per event.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_LIMITS } from '../../contract/live';
-import { limiterKey } from '../accounts/guard';
+import { limiterKey } from '../http/clientAddress';
 import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
 import { isPublic } from '../repositories/visibility';

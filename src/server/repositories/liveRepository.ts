@@ -1,6 +1,6 @@
 // All SQL about live coverage: a post's coverage state and match line, and its entries, with the mapping to the API's
-// shapes (contract/live.ts). Every write records the event readers' streams deliver (live/liveEvents.ts) and bumps the
-// content revision, in its own transaction, so every process's caches and streams learn of it.
+// shapes (contract/live.ts). Every write records the event readers' streams deliver (liveEventsRepository.ts) and bumps
+// the content revision, in its own transaction, so every process's caches and streams learn of it.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EntriesAnswer, LiveCoverage, LiveEntry, MatchInfo } from '../../contract/live';
 import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchemas';
@@ -8,7 +8,8 @@ import { POST_ID_MAX } from '../../contract/limits';
 import type { PostStatus } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
-import { latestLiveEventId, recordLiveEvent } from '../live/liveEvents';
+import { latestLiveEventId, recordLiveEvent } from './liveEventsRepository';
+import type { LiveEventInput, LiveRecording } from './liveEventsRepository';
 import { bumpRevision } from './contentRevision';
 import { isPublic, notTrashed } from './visibility';
 
@@ -98,6 +99,12 @@ export async function entriesVisible(db: Db, id: number, { staff, now }: { staff
   return row !== undefined;
 }
 
+/** Which of these posts are public at `now` (the live streams' check that the posts they follow still are). */
+export async function publicPostIds(db: Db, ids: number[], now: Date): Promise<Set<number>> {
+  const rows = await db.kysely.selectFrom('posts').select('id').where('id', 'in', ids).where(isPublic(now)).execute();
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
 /**
  * The first statement of every live write: a no-op update of the post's row. It takes the row's lock on PostgreSQL
  * (two writers of one post queue here, so "at most one pinned" and "startedAt only the first time" hold) and the
@@ -113,6 +120,12 @@ async function lockPost(trx: Transaction<Database>, postId: number): Promise<boo
   return numUpdatedRows > 0n;
 }
 
+/** The last statement of every live write: the event its readers' streams deliver, and the content revision. */
+async function announce(trx: Transaction<Database>, postId: number, event: LiveEventInput, recording: LiveRecording) {
+  await recordLiveEvent(trx, postId, event, recording);
+  await bumpRevision(trx);
+}
+
 /**
  * PUT /api/blogs/:id/live: 'live' sets startedAt the first time and clears endedAt; 'ended' sets endedAt (once: ending
  * again keeps the first end); match omitted keeps the stored one, null clears it.
@@ -121,7 +134,7 @@ export async function setCoverage(
   db: Db,
   postId: number,
   update: ValidLiveUpdate,
-  now: Date,
+  recording: LiveRecording,
 ): Promise<LiveCoverage | 'not-found'> {
   if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -129,7 +142,7 @@ export async function setCoverage(
     const stored = await trx.selectFrom('live_coverage').selectAll().where('post_id', '=', postId).executeTakeFirst();
     const before = stored === undefined ? undefined : toCoverage(stored);
     const match = update.match === undefined ? (before?.match ?? null) : update.match;
-    const at = now.toISOString();
+    const at = recording.now.toISOString();
     const values = {
       state: update.state,
       started_at: before?.startedAt ?? at,
@@ -152,8 +165,7 @@ export async function setCoverage(
       endedAt: values.ended_at,
       match,
     };
-    await recordLiveEvent(trx, postId, { kind: 'live', data: coverage });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'live', data: coverage }, recording);
     return coverage;
   });
 }
@@ -161,13 +173,20 @@ export async function setCoverage(
 export type EntryAuthor = { accountId: number | null; name: string };
 
 /** Unpins the post's pinned entry (but `keep`), recording the change readers must see. */
-async function unpinOthers(trx: Transaction<Database>, postId: number, keep: number | undefined, at: string) {
+async function unpinOthers(
+  trx: Transaction<Database>,
+  postId: number,
+  keep: number | undefined,
+  at: string,
+  recording: LiveRecording,
+) {
   let query = trx.selectFrom('live_entries').select(entryColumns).where('post_id', '=', postId).where('pinned', '=', 1);
   if (keep !== undefined) query = query.where('id', '!=', keep);
   const pinned = await query.execute();
   for (const row of pinned) {
     await trx.updateTable('live_entries').set({ pinned: 0, updated_at: at }).where('id', '=', row.id).execute();
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: toEntry({ ...row, pinned: 0, updated_at: at }) });
+    const unpinned = toEntry({ ...row, pinned: 0, updated_at: at });
+    await recordLiveEvent(trx, postId, { kind: 'entry', data: unpinned }, recording);
   }
 }
 
@@ -177,7 +196,7 @@ export async function addEntry(
   postId: number,
   input: ValidEntryInput,
   author: EntryAuthor,
-  now: Date,
+  recording: LiveRecording,
 ): Promise<LiveEntry | 'not-found' | 'not-live'> {
   if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -188,8 +207,8 @@ export async function addEntry(
       .where('post_id', '=', postId)
       .executeTakeFirst();
     if (coverage?.state !== 'live') return 'not-live';
-    const at = now.toISOString();
-    if (input.pinned) await unpinOthers(trx, postId, undefined, at);
+    const at = recording.now.toISOString();
+    if (input.pinned) await unpinOthers(trx, postId, undefined, at, recording);
     const row = await trx
       .insertInto('live_entries')
       .values({
@@ -205,8 +224,7 @@ export async function addEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: entry });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'entry', data: entry }, recording);
     return entry;
   });
 }
@@ -217,7 +235,7 @@ export async function editEntry(
   postId: number,
   entryId: number,
   input: ValidEntryInput,
-  now: Date,
+  recording: LiveRecording,
 ): Promise<LiveEntry | 'not-found'> {
   if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -230,8 +248,8 @@ export async function editEntry(
       .executeTakeFirst();
     if (stored === undefined) return 'not-found';
     // Strictly after the version replaced, so a reader replacing by id and comparing updatedAt sees the change.
-    const at = new Date(Math.max(now.getTime(), Date.parse(isoTime(stored.updated_at)) + 1)).toISOString();
-    if (input.pinned) await unpinOthers(trx, postId, entryId, at);
+    const at = new Date(Math.max(recording.now.getTime(), Date.parse(isoTime(stored.updated_at)) + 1)).toISOString();
+    if (input.pinned) await unpinOthers(trx, postId, entryId, at, recording);
     const row = await trx
       .updateTable('live_entries')
       .set({ body: input.body, key: input.key ? 1 : 0, pinned: input.pinned ? 1 : 0, updated_at: at })
@@ -239,13 +257,17 @@ export async function editEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: entry });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'entry', data: entry }, recording);
     return entry;
   });
 }
 
-export async function deleteEntry(db: Db, postId: number, entryId: number): Promise<'done' | 'not-found'> {
+export async function deleteEntry(
+  db: Db,
+  postId: number,
+  entryId: number,
+  recording: LiveRecording,
+): Promise<'done' | 'not-found'> {
   if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await lockPost(trx, postId))) return 'not-found';
@@ -255,8 +277,7 @@ export async function deleteEntry(db: Db, postId: number, entryId: number): Prom
       .where('post_id', '=', postId)
       .executeTakeFirst();
     if (numDeletedRows === 0n) return 'not-found';
-    await recordLiveEvent(trx, postId, { kind: 'delete', data: { id: entryId } });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'delete', data: { id: entryId } }, recording);
     return 'done';
   });
 }

@@ -42,17 +42,16 @@ export class LiveWrites {
 
 const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** What a live write records with: the app's clock (read once per write) and the app's LiveWrites. */
-export type LiveRecording = { now: Date; writes: LiveWrites };
-
 /**
- * Records an event of post `postId` inside the caller's transaction (`trx`), so it exists exactly when the write does.
+ * Records an event of post `postId` inside the caller's transaction (`trx`), so it exists exactly when the write does,
+ * and tells `writes` (the app's; none where no hub of this process listens, as in a script).
  */
 export async function recordLiveEvent(
   trx: Kysely<Database>,
   postId: number,
   event: LiveEventInput,
-  { now, writes }: LiveRecording,
+  now: Date,
+  writes?: LiveWrites,
 ): Promise<void> {
   // The counter row's lock is held until commit: a second writer of the same post waits here, so seqs commit in order.
   const counted = await trx
@@ -80,7 +79,7 @@ export async function recordLiveEvent(
       .where('seq', '<=', seq - LIVE_HISTORY)
       .execute();
   if (onPostgres(trx)) await sql`select pg_notify(${LIVE_CHANNEL}, ${String(postId)})`.execute(trx);
-  writes.written(postId);
+  writes?.written(postId);
 }
 
 /** The id of post `postId`'s newest event (0 when it has none): what a page that read the entries opens the stream

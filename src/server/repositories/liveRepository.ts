@@ -9,7 +9,7 @@ import type { PostStatus } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
 import { latestLiveEventId, recordLiveEvent } from './liveEventsRepository';
-import type { LiveEventInput, LiveRecording } from './liveEventsRepository';
+import type { LiveEventInput, LiveWrites } from './liveEventsRepository';
 import { bumpRevision } from './contentRevision';
 import { isPublic, notTrashed } from './visibility';
 
@@ -121,8 +121,14 @@ async function lockPost(trx: Transaction<Database>, postId: number): Promise<boo
 }
 
 /** The last statement of every live write: the event its readers' streams deliver, and the content revision. */
-async function announce(trx: Transaction<Database>, postId: number, event: LiveEventInput, recording: LiveRecording) {
-  await recordLiveEvent(trx, postId, event, recording);
+async function announce(
+  trx: Transaction<Database>,
+  postId: number,
+  event: LiveEventInput,
+  now: Date,
+  writes: LiveWrites | undefined,
+) {
+  await recordLiveEvent(trx, postId, event, now, writes);
   await bumpRevision(trx);
 }
 
@@ -134,7 +140,8 @@ export async function setCoverage(
   db: Db,
   postId: number,
   update: ValidLiveUpdate,
-  recording: LiveRecording,
+  now: Date,
+  writes?: LiveWrites,
 ): Promise<LiveCoverage | 'not-found'> {
   if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -142,7 +149,7 @@ export async function setCoverage(
     const stored = await trx.selectFrom('live_coverage').selectAll().where('post_id', '=', postId).executeTakeFirst();
     const before = stored === undefined ? undefined : toCoverage(stored);
     const match = update.match === undefined ? (before?.match ?? null) : update.match;
-    const at = recording.now.toISOString();
+    const at = now.toISOString();
     const values = {
       state: update.state,
       started_at: before?.startedAt ?? at,
@@ -165,7 +172,7 @@ export async function setCoverage(
       endedAt: values.ended_at,
       match,
     };
-    await announce(trx, postId, { kind: 'live', data: coverage }, recording);
+    await announce(trx, postId, { kind: 'live', data: coverage }, now, writes);
     return coverage;
   });
 }
@@ -178,7 +185,8 @@ async function unpinOthers(
   postId: number,
   keep: number | undefined,
   at: string,
-  recording: LiveRecording,
+  now: Date,
+  writes: LiveWrites | undefined,
 ) {
   let query = trx.selectFrom('live_entries').select(entryColumns).where('post_id', '=', postId).where('pinned', '=', 1);
   if (keep !== undefined) query = query.where('id', '!=', keep);
@@ -186,7 +194,7 @@ async function unpinOthers(
   for (const row of pinned) {
     await trx.updateTable('live_entries').set({ pinned: 0, updated_at: at }).where('id', '=', row.id).execute();
     const unpinned = toEntry({ ...row, pinned: 0, updated_at: at });
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: unpinned }, recording);
+    await recordLiveEvent(trx, postId, { kind: 'entry', data: unpinned }, now, writes);
   }
 }
 
@@ -196,7 +204,8 @@ export async function addEntry(
   postId: number,
   input: ValidEntryInput,
   author: EntryAuthor,
-  recording: LiveRecording,
+  now: Date,
+  writes?: LiveWrites,
 ): Promise<LiveEntry | 'not-found' | 'not-live'> {
   if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -207,8 +216,8 @@ export async function addEntry(
       .where('post_id', '=', postId)
       .executeTakeFirst();
     if (coverage?.state !== 'live') return 'not-live';
-    const at = recording.now.toISOString();
-    if (input.pinned) await unpinOthers(trx, postId, undefined, at, recording);
+    const at = now.toISOString();
+    if (input.pinned) await unpinOthers(trx, postId, undefined, at, now, writes);
     const row = await trx
       .insertInto('live_entries')
       .values({
@@ -224,7 +233,7 @@ export async function addEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
-    await announce(trx, postId, { kind: 'entry', data: entry }, recording);
+    await announce(trx, postId, { kind: 'entry', data: entry }, now, writes);
     return entry;
   });
 }
@@ -235,7 +244,8 @@ export async function editEntry(
   postId: number,
   entryId: number,
   input: ValidEntryInput,
-  recording: LiveRecording,
+  now: Date,
+  writes?: LiveWrites,
 ): Promise<LiveEntry | 'not-found'> {
   if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -248,8 +258,8 @@ export async function editEntry(
       .executeTakeFirst();
     if (stored === undefined) return 'not-found';
     // Strictly after the version replaced, so a reader replacing by id and comparing updatedAt sees the change.
-    const at = new Date(Math.max(recording.now.getTime(), Date.parse(isoTime(stored.updated_at)) + 1)).toISOString();
-    if (input.pinned) await unpinOthers(trx, postId, entryId, at, recording);
+    const at = new Date(Math.max(now.getTime(), Date.parse(isoTime(stored.updated_at)) + 1)).toISOString();
+    if (input.pinned) await unpinOthers(trx, postId, entryId, at, now, writes);
     const row = await trx
       .updateTable('live_entries')
       .set({ body: input.body, key: input.key ? 1 : 0, pinned: input.pinned ? 1 : 0, updated_at: at })
@@ -257,7 +267,7 @@ export async function editEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
-    await announce(trx, postId, { kind: 'entry', data: entry }, recording);
+    await announce(trx, postId, { kind: 'entry', data: entry }, now, writes);
     return entry;
   });
 }
@@ -266,7 +276,8 @@ export async function deleteEntry(
   db: Db,
   postId: number,
   entryId: number,
-  recording: LiveRecording,
+  now: Date,
+  writes?: LiveWrites,
 ): Promise<'done' | 'not-found'> {
   if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -277,7 +288,7 @@ export async function deleteEntry(
       .where('post_id', '=', postId)
       .executeTakeFirst();
     if (numDeletedRows === 0n) return 'not-found';
-    await announce(trx, postId, { kind: 'delete', data: { id: entryId } }, recording);
+    await announce(trx, postId, { kind: 'delete', data: { id: entryId } }, now, writes);
     return 'done';
   });
 }

@@ -63,8 +63,6 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   // Only JSON bodies here: anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
   const sendKept = keptAnswers(API_HEADERS);
-  /** What a write records its event with: the clock read once, and the app's LiveWrites. */
-  const recording = () => ({ now: new Date(clock()), writes });
 
   const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await guard.authorize(request, reply))) return reply;
@@ -102,7 +100,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     async (request, reply) => {
       const { id } = request.params;
       if ((await mayWrite(request, reply, id)) === undefined) return reply;
-      const live = await setCoverage(db, id, request.body, recording());
+      const live = await setCoverage(db, id, request.body, new Date(clock()), writes);
       if (live === 'not-found') return reply.code(404).send(NOT_FOUND);
       await caches.invalidate();
       markPrivate(reply);
@@ -118,7 +116,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       const who = await mayWrite(request, reply, id);
       if (who === undefined) return reply;
       const author = { accountId: who.accountId, name: who.name };
-      const entry = await addEntry(db, id, request.body, author, recording());
+      const entry = await addEntry(db, id, request.body, author, new Date(clock()), writes);
       if (entry === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (entry === 'not-live') return reply.code(409).send(NOT_LIVE);
       await caches.invalidate();
@@ -133,7 +131,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     async (request, reply) => {
       const { id, entryId } = request.params;
       if ((await mayWrite(request, reply, id)) === undefined) return reply;
-      const entry = await editEntry(db, id, entryId, request.body, recording());
+      const entry = await editEntry(db, id, entryId, request.body, new Date(clock()), writes);
       if (entry === 'not-found') return reply.code(404).send(ENTRY_NOT_FOUND);
       await caches.invalidate();
       markPrivate(reply);
@@ -152,7 +150,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     async (request, reply) => {
       const { id, entryId } = request.params;
       if ((await mayWrite(request, reply, id)) === undefined) return reply;
-      const outcome = await deleteEntry(db, id, entryId, recording());
+      const outcome = await deleteEntry(db, id, entryId, new Date(clock()), writes);
       if (outcome === 'not-found') return reply.code(404).send(ENTRY_NOT_FOUND);
       await caches.invalidate();
       return reply.code(204).send();

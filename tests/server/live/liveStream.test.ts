@@ -5,7 +5,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveEntry } from '../../../src/contract/live';
 import type { BlogPost } from '../../../src/contract/types';
-import { LiveWrites, recordLiveEvent } from '../../../src/server/repositories/liveEventsRepository';
+import { recordLiveEvent } from '../../../src/server/repositories/liveEventsRepository';
 import type { LiveEventInput } from '../../../src/server/repositories/liveEventsRepository';
 import { sql } from 'kysely';
 import { validSubmission } from '../fixtures/submissions';
@@ -137,16 +137,10 @@ const entry = (id: number): LiveEntry => ({
   author: { name: 'Sam' },
 });
 
-/** Records events as another process's write route does, each in its own transaction: the app's hub learns of them
- * by NOTIFY (PostgreSQL) or its poll (SQLite). */
-const elsewhere = new LiveWrites();
-const recordOne = (postId: number, event: LiveEventInput) =>
-  t.db.kysely
-    .transaction()
-    .execute((trx) => recordLiveEvent(trx, postId, event, { now: new Date(), writes: elsewhere }));
-
+/** Records events as another process's write route does (its hub is not this app's), each in its own transaction. */
 async function record(postId: number, ...events: LiveEventInput[]): Promise<void> {
-  for (const event of events) await recordOne(postId, event);
+  for (const event of events)
+    await t.db.kysely.transaction().execute((trx) => recordLiveEvent(trx, postId, event, new Date()));
 }
 
 const entries = (from: number, to: number): LiveEventInput[] =>
@@ -182,7 +176,11 @@ it('replays exactly the missed events after Last-Event-ID (header or query), non
   const postId = await createPost();
   await record(postId, ...entries(1, 5));
   // The reconnects start while a burst of writes is under way: nothing is lost in the gap, nothing comes twice.
-  const burst = Promise.all(entries(6, 45).map((event) => recordOne(postId, event)));
+  const burst = Promise.all(
+    entries(6, 45).map((event) =>
+      t.db.kysely.transaction().execute((trx) => recordLiveEvent(trx, postId, event, new Date())),
+    ),
+  );
   const [byHeader, byQuery] = await Promise.all([
     openLive(`/api/blogs/${postId}/live`, { 'last-event-id': '2' }),
     openLive(`/api/blogs/${postId}/live?lastEventId=4`),

@@ -24,6 +24,9 @@ export function nextCursorFromLink(link: string | null | undefined): string | nu
 // Request needs an absolute URL outside a document (jest); in the browser this is simply /api.
 const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
 
+/** The absolute URL of an API path, for what is not an endpoint (the live stream's EventSource). */
+export const apiUrl = (path: string) => `${baseUrl}/${path}`;
+
 /**
  * The action that loads the api state a server-rendered page embeds (entry-server.tsx writes it, main.tsx dispatches
  * it before hydrating), so the page's queries start fulfilled and are not fetched again.

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../app/hooks';
 import type { AppDispatch } from '../app/store';
-import { apiUrl, blogApi } from './blogApi';
+import { baseUrl, blogApi } from './blogApi';
 import { LIVE_EVENTS, LIVE_LIMITS } from '../../contract/live';
 import type { EntriesAnswer, LiveCoverage, LiveEntry } from '../../contract/live';
 
@@ -180,7 +180,7 @@ export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
     if (typeof EventSource === 'undefined') startPolling();
     else {
       const lastEventId = read()?.lastEventId ?? 0;
-      source = new EventSource(apiUrl(`blogs/${encodeURIComponent(id)}/live?lastEventId=${lastEventId}`));
+      source = new EventSource(`${baseUrl}/blogs/${encodeURIComponent(id)}/live?lastEventId=${lastEventId}`);
       const parse = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as unknown;
       source.addEventListener(LIVE_EVENTS.entry, (event) => receive(parse(event) as LiveEntry));
       source.addEventListener(LIVE_EVENTS.delete, (event) => {

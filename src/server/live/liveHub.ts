@@ -1,7 +1,7 @@
 // One hub per process: it learns of new events of the posts its streams follow and writes each event, serialized once
 // into one Buffer, to every stream of that post. Other processes' events arrive by PostgreSQL's LISTEN/NOTIFY (a
-// connection of its own, reconnected when it drops) or, on SQLite, by one indexed poll per process every pollMs; this
-// process's own writes are read at once.
+// connection of its own, reconnected when it drops) or, on SQLite, by one indexed poll per process every pollMs; the
+// app's own writes are read at once (its LiveWrites tells the hub).
 import { Client } from 'pg';
 import type { Db } from '../db/database';
 import {

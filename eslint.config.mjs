@@ -73,12 +73,13 @@ const clientLayers = {
 };
 // ---- end of the client layers ----
 
-// ---- Server layering (src/server). The ground (http/, db/, search/, repositories/) stands under the routes, the pages
-// and the guard that let a request in, so it never imports them: a route may use the ground, never the other way.
+// ---- Server layering (src/server). The ground (http/, db/, search/, repositories/, and live/ and mail/ on them) stands
+// under the routes, the pages and the guard that let a request in, so it never imports them: a route may use the
+// ground, never the other way.
 // Migrations are frozen once landed: they import Kysely and the database's types only, so no later change to live
 // code can change what an old migration does.
 const SERVER = './src/server';
-const serverGroundZones = ['http', 'db', 'search', 'repositories'].map((room) => ({
+const serverGroundZones = ['http', 'db', 'search', 'repositories', 'live', 'mail'].map((room) => ({
   target: `${SERVER}/${room}`,
   from: [`${SERVER}/routes`, `${SERVER}/pages`, `${SERVER}/accounts/guard.ts`],
   message: `src/server/${room} is ground the routes stand on: it cannot import routes/, pages/ or the guard.`,

@@ -12,11 +12,11 @@ const COMMON =
 
 /**
  * A live post's code (its coverage, the stream, the entries' parts and their styles): one file where Rolldown would
- * make four, as the writer's desk shares all but the reader's part. Not with their dependencies (the default), which
+ * make three, as the writer's desk shares all but the reader's part. Not with their dependencies (the default), which
  * would bring the badge every story list shows.
  */
 const LIVE =
-  /src[\\/](client[\\/](components[\\/]live[\\/](useLiveFeed|LiveParts|liveApi|Live\.module)|features[\\/]post[\\/]live[\\/]LiveCoverage)|contract[\\/]markText)\.(tsx?|scss)$/;
+  /src[\\/](client[\\/](api[\\/]liveApi|components[\\/]live[\\/](LiveParts|Live\.module)|features[\\/]post[\\/]live[\\/]LiveCoverage)|contract[\\/]markText)\.(tsx?|scss)$/;
 
 /** The lazy chunks of staff, not readers (admin pages, session guard and requests, sign-in card), by file name. */
 const ADMIN_CHUNK =

@@ -12,7 +12,7 @@ import { SERVER_STATE_ID } from './app/serverState';
 import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
 import type { AppStore } from './app/store';
-import { liveApi } from './components/live/liveApi';
+import { liveApi } from './api/liveApi';
 import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';

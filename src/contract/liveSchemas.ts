@@ -55,3 +55,22 @@ export const entriesQuerySchema = z.object({
   after: z.optional(entryId),
   limit: pageSizeParam(LIVE_LIMITS.entriesPageMax, LIVE_LIMITS.entriesPageDefault),
 });
+
+/** "12" (spaces around it allowed) → 12; sent twice (?lastEventId=1&lastEventId=2) it is no one id. */
+const eventId = z.pipe(
+  z
+    .unknown()
+    .check(
+      z.refine(
+        (value) => typeof value === 'string' && /^\d{1,15}$/.test(value.trim()),
+        'must be a whole number, the id of an event of this stream',
+      ),
+    ),
+  z.transform((value) => Number((value as string).trim())),
+);
+
+/**
+ * GET /api/blogs/:id/live: the last event a reconnecting reader saw, from Last-Event-ID or, for clients that cannot
+ * set the header, ?lastEventId= (the route reads the header into this field: the header wins).
+ */
+export const liveStreamQuerySchema = z.object({ lastEventId: z.optional(eventId) });

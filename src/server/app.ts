@@ -41,6 +41,7 @@ import { checkRequestLine } from './http/requestTarget';
 import { BODY_LIMITS, closeLingering, DEFAULT_TIMEOUTS } from './http/requestLimits';
 import type { Timeouts } from './http/requestLimits';
 import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
+import { LiveWrites } from './repositories/liveEventsRepository';
 import { liveStreamRoutes } from './routes/liveStreamRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
@@ -187,11 +188,14 @@ export async function buildApp({
   });
 
   // Live streams outlast every request timeout: they end when the client goes, or here, before the server closes (a
-  // stream is no request to wait for), so their readers reconnect to another process.
+  // stream is no request to wait for), so their readers reconnect to another process. This app's live writes tell its
+  // hub through liveWrites; other processes' writes come by NOTIFY or the SQLite poll.
+  const liveWrites = new LiveWrites();
   const streams = new LiveStreams(db, {
     ...DEFAULT_LIVE_STREAM_OPTIONS,
     maxStreams: config.liveMaxStreams ?? DEFAULT_LIVE_STREAM_OPTIONS.maxStreams,
     ...live,
+    writes: liveWrites,
     now,
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
@@ -244,7 +248,7 @@ export async function buildApp({
         mailer,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });
-      await api.register(liveRoutes, { db, guard, caches, now, jsonBodyMs: timeouts.jsonBodyMs });
+      await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
     },
     { prefix: '/api' },

@@ -21,8 +21,9 @@ export function nextCursorFromLink(link: string | null | undefined): string | nu
   return null;
 }
 
-// Request needs an absolute URL outside a document (jest); in the browser this is simply /api.
-const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
+// Request needs an absolute URL outside a document (jest); in the browser this is simply /api. The live stream's
+// EventSource, which is no endpoint, opens from it too.
+export const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
 
 /**
  * The action that loads the api state a server-rendered page embeds (entry-server.tsx writes it, main.tsx dispatches

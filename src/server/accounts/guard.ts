@@ -2,7 +2,6 @@
 // of failed token attempts behind the 429, counted in the database (accounts/attemptLimits.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ipaddr from 'ipaddr.js';
 import { LIMITS } from '../../contract/limits';
 import { ADMIN_TOKEN_ACTOR, actorOf, setActor } from './actor';
 import type { Actor } from './actor';
@@ -11,6 +10,7 @@ import { sessionCookie, sha256Hex } from './sessions';
 import type { Sessions } from './sessions';
 import type { Db } from '../db/database';
 import { findKeyByHash } from '../repositories/accountsRepository';
+import { limiterKey } from '../http/clientAddress';
 import { hasBody } from '../http/requestLimits';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -28,18 +28,6 @@ export function presentedToken(request: FastifyRequest, fieldToken?: unknown): s
     if (match?.[1] !== undefined) return match[1];
   }
   return typeof fieldToken === 'string' && fieldToken !== '' ? fieldToken : undefined;
-}
-
-/**
- * Whom a failed attempt is counted against: an IPv4 address itself, an IPv6 address by its /64. One home line or
- * server owns a whole /64 and may pick any address in it, so counting single IPv6 addresses would not limit anyone.
- */
-export function limiterKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address); // an IPv4-mapped IPv6 address becomes the IPv4 address it carries
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${parts.join(':')}::/64`;
 }
 
 export type WriteGuard = {

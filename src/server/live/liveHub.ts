@@ -1,11 +1,17 @@
 // One hub per process: it learns of new events of the posts its streams follow and writes each event, serialized once
 // into one Buffer, to every stream of that post. Other processes' events arrive by PostgreSQL's LISTEN/NOTIFY (a
-// connection of its own, reconnected when it drops) or, on SQLite, by one indexed poll per process every pollMs; this
-// process's own writes are read at once.
+// connection of its own, reconnected when it drops) or, on SQLite, by one indexed poll per process every pollMs; the
+// app's own writes are read at once (its LiveWrites tells the hub).
 import { Client } from 'pg';
 import type { Db } from '../db/database';
-import { eventsAfter, LIVE_CHANNEL, latestLiveEventId, lastRowId, localWrites, rowsAfter } from './liveEvents';
-import type { LiveEventRow } from './liveEvents';
+import {
+  eventsAfter,
+  LIVE_CHANNEL,
+  latestLiveEventId,
+  lastRowId,
+  rowsAfter,
+} from '../repositories/liveEventsRepository';
+import type { LiveEventRow, LiveWrites } from '../repositories/liveEventsRepository';
 
 /**
  * Stream bytes prepared once for every reader: the text, and the text framed as an HTTP/1.1 chunk, which a reader
@@ -45,6 +51,8 @@ export type LiveHubOptions = {
   /** SQLite: how often the table is polled for other processes' events */
   pollMs: number;
   heartbeatMs: number;
+  /** the app's own live writes (SQLite reads them at once, without waiting for the poll) */
+  writes: LiveWrites;
   /** where a dropped listener or a failed read is reported */
   warn: (message: string, error: unknown) => void;
 };
@@ -68,7 +76,7 @@ export class LiveHub {
   private polling = false;
   private pollAgain = false;
   private listener: Client | undefined;
-  private readonly onLocalWrite = () => void this.poll();
+  private stopHearing = () => {};
 
   constructor(
     private readonly db: Db,
@@ -89,14 +97,14 @@ export class LiveHub {
     const poll = setInterval(() => void this.poll(), this.options.pollMs);
     poll.unref();
     this.timers.push(poll);
-    localWrites.on('written', this.onLocalWrite);
+    this.stopHearing = this.options.writes.listen(() => void this.poll());
   }
 
   /** Ends every stream and stops listening. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    localWrites.off('written', this.onLocalWrite);
+    this.stopHearing();
     for (const channel of this.channels.values()) for (const reader of channel.readers) reader.end();
     this.channels.clear();
     const listener = this.listener;
@@ -159,6 +167,11 @@ export class LiveHub {
       do {
         channel.again = false;
         const rows = await eventsAfter(this.db.kysely, postId, channel.lastSeq);
+        // The log no longer holds what followed lastSeq: the readers reconnect, and their replay says 'reset'.
+        if (rows === 'reset') {
+          for (const reader of channel.readers) reader.end();
+          return;
+        }
         for (const row of rows) {
           if (row.seq <= channel.lastSeq) continue;
           channel.lastSeq = row.seq;

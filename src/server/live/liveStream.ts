@@ -4,11 +4,12 @@
 // written straight to the socket, one shared Buffer per event.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_LIMITS } from '../../contract/live';
-import { limiterKey } from '../accounts/guard';
+import { limiterKey } from '../http/clientAddress';
 import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
-import { isPublic } from '../repositories/visibility';
-import { eventsSince, latestLiveEventId } from './liveEvents';
+import { eventsAfter, latestLiveEventId } from '../repositories/liveEventsRepository';
+import type { LiveWrites } from '../repositories/liveEventsRepository';
+import { entriesVisible, publicPostIds } from '../repositories/liveRepository';
 import { eventChunk, LiveHub, liveChunk } from './liveHub';
 import type { LiveChunk, LiveReader } from './liveHub';
 
@@ -22,6 +23,8 @@ export type LiveStreamOptions = {
   visibilityMs: number;
   /** SQLite: how often other processes' events are looked for */
   pollMs: number;
+  /** the app's own live writes, which its hub hears of at once */
+  writes: LiveWrites;
   now: () => number;
   warn: (message: string, error: unknown) => void;
 };
@@ -53,22 +56,6 @@ const STREAM_HEADERS = {
 const CAUGHT_UP = liveChunk('retry: 2000\n\n');
 
 const NOT_FOUND = { error: 'Blog not found' };
-const INVALID_ID = { error: 'Invalid id in the URL', details: [{ path: 'id', message: 'must be a positive integer' }] };
-const INVALID_LAST_EVENT_ID = {
-  error: 'Invalid Last-Event-ID',
-  details: [{ path: 'lastEventId', message: 'must be a whole number, the id of an event of this stream' }],
-};
-
-/** "12" → 12; undefined when absent; NaN when not a whole number. */
-function readLastEventId(request: FastifyRequest<{ Querystring: { lastEventId?: unknown } }>): number | undefined {
-  const header = request.headers['last-event-id'];
-  const text = header ?? request.query.lastEventId;
-  if (text === undefined) return undefined;
-  // Sent twice (?lastEventId=1&lastEventId=2) it is no one id.
-  if (typeof text !== 'string') return Number.NaN;
-  const trimmed = text.trim();
-  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
 
 export class LiveStreams {
   readonly hub: LiveHub;
@@ -83,7 +70,8 @@ export class LiveStreams {
     private readonly db: Db,
     private readonly options: LiveStreamOptions,
   ) {
-    this.hub = new LiveHub(db, { pollMs: options.pollMs, heartbeatMs: options.heartbeatMs, warn: options.warn });
+    const { pollMs, heartbeatMs, writes, warn } = options;
+    this.hub = new LiveHub(db, { pollMs, heartbeatMs, writes, warn });
   }
 
   start(): Promise<void> {
@@ -107,13 +95,7 @@ export class LiveStreams {
     const followed = [...this.byPost.keys()];
     if (followed.length === 0) return;
     try {
-      const rows = await this.db.kysely
-        .selectFrom('posts')
-        .select('id')
-        .where('id', 'in', followed)
-        .where(isPublic(new Date(this.options.now())))
-        .execute();
-      const visible = new Set(rows.map((row) => Number(row.id)));
+      const visible = await publicPostIds(this.db, followed, new Date(this.options.now()));
       for (const postId of followed)
         if (!visible.has(postId)) for (const end of [...(this.byPost.get(postId) ?? [])]) end();
     } catch (error) {
@@ -126,21 +108,15 @@ export class LiveStreams {
     return this.open;
   }
 
+  /** Serves post `postId`'s stream from after event `lastEventId` (undefined: live events only). */
   async serve(
-    request: FastifyRequest<{ Params: { id: string }; Querystring: { lastEventId?: unknown } }>,
+    request: FastifyRequest,
     reply: FastifyReply,
-    postId: number | undefined,
+    postId: number,
+    lastEventId: number | undefined,
   ): Promise<void> {
-    if (postId === undefined) return void reply.code(400).send(INVALID_ID);
-    const lastEventId = readLastEventId(request);
-    if (Number.isNaN(lastEventId)) return void reply.code(400).send(INVALID_LAST_EVENT_ID);
-    const visible = await this.db.kysely
-      .selectFrom('posts')
-      .select('id')
-      .where('id', '=', postId)
-      .where(isPublic(new Date(this.options.now())))
-      .executeTakeFirst();
-    if (visible === undefined) return void reply.code(404).send(NOT_FOUND);
+    if (!(await entriesVisible(this.db, postId, { staff: false, now: new Date(this.options.now()) })))
+      return void reply.code(404).send(NOT_FOUND);
 
     // Counted with no await between the check and the count, so a burst cannot pass the limits together.
     if (this.open >= this.options.maxStreams)
@@ -224,7 +200,7 @@ export class LiveStreams {
       // Live events only: those the hub delivers from now on (what it delivered while subscribe finished included).
       if (lastEventId === undefined) sentSeq = Math.min(followedFrom, (waiting[0]?.[0] ?? followedFrom + 1) - 1);
       else {
-        const missed = await eventsSince(this.db.kysely, postId, lastEventId);
+        const missed = await eventsAfter(this.db.kysely, postId, lastEventId);
         if (missed === 'reset') {
           const latest = await latestLiveEventId(this.db.kysely, postId);
           sentSeq = latest;

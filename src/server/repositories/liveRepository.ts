@@ -1,6 +1,6 @@
 // All SQL about live coverage: a post's coverage state and match line, and its entries, with the mapping to the API's
-// shapes (contract/live.ts). Every write records the event readers' streams deliver (live/liveEvents.ts) and bumps the
-// content revision, in its own transaction, so every process's caches and streams learn of it.
+// shapes (contract/live.ts). Every write records the event readers' streams deliver (liveEventsRepository.ts) and bumps
+// the content revision, in its own transaction, so every process's caches and streams learn of it.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EntriesAnswer, LiveCoverage, LiveEntry, MatchInfo } from '../../contract/live';
 import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchemas';
@@ -8,7 +8,8 @@ import { POST_ID_MAX } from '../../contract/limits';
 import type { PostStatus } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
-import { latestLiveEventId, recordLiveEvent } from '../live/liveEvents';
+import { latestLiveEventId, recordLiveEvent } from './liveEventsRepository';
+import type { LiveEventInput, LiveWrites } from './liveEventsRepository';
 import { bumpRevision } from './contentRevision';
 import { isPublic, notTrashed } from './visibility';
 
@@ -98,6 +99,12 @@ export async function entriesVisible(db: Db, id: number, { staff, now }: { staff
   return row !== undefined;
 }
 
+/** Which of these posts are public at `now` (the live streams' check that the posts they follow still are). */
+export async function publicPostIds(db: Db, ids: number[], now: Date): Promise<Set<number>> {
+  const rows = await db.kysely.selectFrom('posts').select('id').where('id', 'in', ids).where(isPublic(now)).execute();
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
 /**
  * The first statement of every live write: a no-op update of the post's row. It takes the row's lock on PostgreSQL
  * (two writers of one post queue here, so "at most one pinned" and "startedAt only the first time" hold) and the
@@ -113,6 +120,18 @@ async function lockPost(trx: Transaction<Database>, postId: number): Promise<boo
   return numUpdatedRows > 0n;
 }
 
+/** The last statement of every live write: the event its readers' streams deliver, and the content revision. */
+async function announce(
+  trx: Transaction<Database>,
+  postId: number,
+  event: LiveEventInput,
+  now: Date,
+  writes: LiveWrites | undefined,
+) {
+  await recordLiveEvent(trx, postId, event, now, writes);
+  await bumpRevision(trx);
+}
+
 /**
  * PUT /api/blogs/:id/live: 'live' sets startedAt the first time and clears endedAt; 'ended' sets endedAt (once: ending
  * again keeps the first end); match omitted keeps the stored one, null clears it.
@@ -122,6 +141,7 @@ export async function setCoverage(
   postId: number,
   update: ValidLiveUpdate,
   now: Date,
+  writes?: LiveWrites,
 ): Promise<LiveCoverage | 'not-found'> {
   if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -152,8 +172,7 @@ export async function setCoverage(
       endedAt: values.ended_at,
       match,
     };
-    await recordLiveEvent(trx, postId, { kind: 'live', data: coverage });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'live', data: coverage }, now, writes);
     return coverage;
   });
 }
@@ -161,13 +180,21 @@ export async function setCoverage(
 export type EntryAuthor = { accountId: number | null; name: string };
 
 /** Unpins the post's pinned entry (but `keep`), recording the change readers must see. */
-async function unpinOthers(trx: Transaction<Database>, postId: number, keep: number | undefined, at: string) {
+async function unpinOthers(
+  trx: Transaction<Database>,
+  postId: number,
+  keep: number | undefined,
+  at: string,
+  now: Date,
+  writes: LiveWrites | undefined,
+) {
   let query = trx.selectFrom('live_entries').select(entryColumns).where('post_id', '=', postId).where('pinned', '=', 1);
   if (keep !== undefined) query = query.where('id', '!=', keep);
   const pinned = await query.execute();
   for (const row of pinned) {
     await trx.updateTable('live_entries').set({ pinned: 0, updated_at: at }).where('id', '=', row.id).execute();
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: toEntry({ ...row, pinned: 0, updated_at: at }) });
+    const unpinned = toEntry({ ...row, pinned: 0, updated_at: at });
+    await recordLiveEvent(trx, postId, { kind: 'entry', data: unpinned }, now, writes);
   }
 }
 
@@ -178,6 +205,7 @@ export async function addEntry(
   input: ValidEntryInput,
   author: EntryAuthor,
   now: Date,
+  writes?: LiveWrites,
 ): Promise<LiveEntry | 'not-found' | 'not-live'> {
   if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -189,7 +217,7 @@ export async function addEntry(
       .executeTakeFirst();
     if (coverage?.state !== 'live') return 'not-live';
     const at = now.toISOString();
-    if (input.pinned) await unpinOthers(trx, postId, undefined, at);
+    if (input.pinned) await unpinOthers(trx, postId, undefined, at, now, writes);
     const row = await trx
       .insertInto('live_entries')
       .values({
@@ -205,8 +233,7 @@ export async function addEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: entry });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'entry', data: entry }, now, writes);
     return entry;
   });
 }
@@ -218,6 +245,7 @@ export async function editEntry(
   entryId: number,
   input: ValidEntryInput,
   now: Date,
+  writes?: LiveWrites,
 ): Promise<LiveEntry | 'not-found'> {
   if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
@@ -231,7 +259,7 @@ export async function editEntry(
     if (stored === undefined) return 'not-found';
     // Strictly after the version replaced, so a reader replacing by id and comparing updatedAt sees the change.
     const at = new Date(Math.max(now.getTime(), Date.parse(isoTime(stored.updated_at)) + 1)).toISOString();
-    if (input.pinned) await unpinOthers(trx, postId, entryId, at);
+    if (input.pinned) await unpinOthers(trx, postId, entryId, at, now, writes);
     const row = await trx
       .updateTable('live_entries')
       .set({ body: input.body, key: input.key ? 1 : 0, pinned: input.pinned ? 1 : 0, updated_at: at })
@@ -239,13 +267,18 @@ export async function editEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
-    await recordLiveEvent(trx, postId, { kind: 'entry', data: entry });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'entry', data: entry }, now, writes);
     return entry;
   });
 }
 
-export async function deleteEntry(db: Db, postId: number, entryId: number): Promise<'done' | 'not-found'> {
+export async function deleteEntry(
+  db: Db,
+  postId: number,
+  entryId: number,
+  now: Date,
+  writes?: LiveWrites,
+): Promise<'done' | 'not-found'> {
   if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await lockPost(trx, postId))) return 'not-found';
@@ -255,8 +288,7 @@ export async function deleteEntry(db: Db, postId: number, entryId: number): Prom
       .where('post_id', '=', postId)
       .executeTakeFirst();
     if (numDeletedRows === 0n) return 'not-found';
-    await recordLiveEvent(trx, postId, { kind: 'delete', data: { id: entryId } });
-    await bumpRevision(trx);
+    await announce(trx, postId, { kind: 'delete', data: { id: entryId } }, now, writes);
     return 'done';
   });
 }

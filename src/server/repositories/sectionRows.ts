@@ -84,22 +84,3 @@ export function storedSection(row: SectionRow): Section {
     }
   }
 }
-
-/** The words of a stored row a search matches, in reading order (alt, caption and credit; a quote and its cite). */
-export function sectionWords(
-  row: Pick<SectionRow, 'type' | 'title' | 'paragraph' | 'content'>,
-  /** the plain text of a formatted text (paragraphs, list items, a quote): its marks removed */
-  plain: (text: string) => string = (text) => text,
-): string[] {
-  const content = json(row.content);
-  if (Array.isArray(content)) {
-    const words = [row.title, plain(row.paragraph)];
-    for (const entry of content as (string | { heading: string; list: string[] })[]) {
-      if (typeof entry === 'string') words.push(plain(entry));
-      else words.push(entry.heading, ...entry.list.map(plain));
-    }
-    return words;
-  }
-  const fields = (content !== null && typeof content === 'object' ? content : {}) as Record<string, unknown>;
-  return [str(fields.alt), str(fields.caption), str(fields.credit), plain(str(fields.text)), str(fields.cite)];
-}

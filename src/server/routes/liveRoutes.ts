@@ -20,6 +20,7 @@ import { bodyDeadline, DEFAULT_TIMEOUTS, ignoreEmptyBody, refuseBody } from '../
 import type { CachedResponse } from '../http/responseCache';
 import { API_HEADERS } from '../http/security';
 import type { ZodTypeProvider } from '../http/validation';
+import type { LiveWrites } from '../repositories/liveEventsRepository';
 import {
   addEntry,
   deleteEntry,
@@ -34,6 +35,8 @@ export type LiveRoutesOptions = {
   db: Db;
   guard: WriteGuard;
   caches: ContentCaches;
+  /** the app's LiveWrites: every write here tells the app's live hub */
+  writes: LiveWrites;
   now?: () => number;
   /** how long a write's body may take to arrive (default: requestLimits.ts) */
   jsonBodyMs?: number;
@@ -54,7 +57,7 @@ const entryParams = z.object({ id: postIdParam, entryId: postIdParam });
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   fastify,
-  { db, guard, caches, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs },
+  { db, guard, caches, writes, now: clock = Date.now, jsonBodyMs = DEFAULT_TIMEOUTS.jsonBodyMs },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Only JSON bodies here: anything else (text/plain included) is a 415.
@@ -97,7 +100,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     async (request, reply) => {
       const { id } = request.params;
       if ((await mayWrite(request, reply, id)) === undefined) return reply;
-      const live = await setCoverage(db, id, request.body, new Date(clock()));
+      const live = await setCoverage(db, id, request.body, new Date(clock()), writes);
       if (live === 'not-found') return reply.code(404).send(NOT_FOUND);
       await caches.invalidate();
       markPrivate(reply);
@@ -113,7 +116,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       const who = await mayWrite(request, reply, id);
       if (who === undefined) return reply;
       const author = { accountId: who.accountId, name: who.name };
-      const entry = await addEntry(db, id, request.body, author, new Date(clock()));
+      const entry = await addEntry(db, id, request.body, author, new Date(clock()), writes);
       if (entry === 'not-found') return reply.code(404).send(NOT_FOUND);
       if (entry === 'not-live') return reply.code(409).send(NOT_LIVE);
       await caches.invalidate();
@@ -128,7 +131,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     async (request, reply) => {
       const { id, entryId } = request.params;
       if ((await mayWrite(request, reply, id)) === undefined) return reply;
-      const entry = await editEntry(db, id, entryId, request.body, new Date(clock()));
+      const entry = await editEntry(db, id, entryId, request.body, new Date(clock()), writes);
       if (entry === 'not-found') return reply.code(404).send(ENTRY_NOT_FOUND);
       await caches.invalidate();
       markPrivate(reply);
@@ -147,7 +150,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     async (request, reply) => {
       const { id, entryId } = request.params;
       if ((await mayWrite(request, reply, id)) === undefined) return reply;
-      const outcome = await deleteEntry(db, id, entryId);
+      const outcome = await deleteEntry(db, id, entryId, new Date(clock()), writes);
       if (outcome === 'not-found') return reply.code(404).send(ENTRY_NOT_FOUND);
       await caches.invalidate();
       return reply.code(204).send();

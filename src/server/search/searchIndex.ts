@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Db, Dialect } from '../db/database';
 import { plainText } from '../../contract/marksParser';
 import type { TextFormat } from '../../contract/marks';
-import { sectionWords } from '../repositories/sectionRows';
+import type { SectionRow } from '../db/database';
 
 /** Indexed characters of one post at most: a tsvector must stay under 1 MB, and no real article comes near. */
 const BODY_INDEX_MAX = 200_000;
@@ -140,4 +140,26 @@ async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dialect): P
  */
 export async function rebuildSearchIndex(db: Db): Promise<void> {
   await db.kysely.transaction().execute((trx) => rebuildSearchIndexWith(trx, db.dialect));
+}
+
+const stringField = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The words of a stored row a search matches, in reading order (alt, caption and credit; a quote and its cite). */
+function sectionWords(
+  row: Pick<SectionRow, 'type' | 'title' | 'paragraph' | 'content'>,
+  /** the plain text of a formatted text (paragraphs, list items, a quote): its marks removed */
+  plain: (text: string) => string,
+): string[] {
+  const content: unknown = typeof row.content === 'string' ? JSON.parse(row.content) : row.content;
+  if (Array.isArray(content)) {
+    const words = [row.title, plain(row.paragraph)];
+    for (const entry of content as (string | { heading: string; list: string[] })[]) {
+      if (typeof entry === 'string') words.push(plain(entry));
+      else words.push(entry.heading, ...entry.list.map(plain));
+    }
+    return words;
+  }
+  const fields = (content !== null && typeof content === 'object' ? content : {}) as Record<string, unknown>;
+  const field = (name: string) => stringField(fields[name]);
+  return [field('alt'), field('caption'), field('credit'), plain(field('text')), field('cite')];
 }

@@ -5,8 +5,8 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveEntry } from '../../../src/contract/live';
 import type { BlogPost } from '../../../src/contract/types';
-import { recordLiveEvent } from '../../../src/server/live/liveEvents';
-import type { LiveEventInput } from '../../../src/server/live/liveEvents';
+import { recordLiveEvent } from '../../../src/server/repositories/liveEventsRepository';
+import type { LiveEventInput } from '../../../src/server/repositories/liveEventsRepository';
 import { sql } from 'kysely';
 import { validSubmission } from '../fixtures/submissions';
 import { TOKEN, useTestApp } from '../helpers/testApp';
@@ -137,9 +137,10 @@ const entry = (id: number): LiveEntry => ({
   author: { name: 'Sam' },
 });
 
-/** Records events as a write route does, each in its own transaction. */
+/** Records events as another process's write route does (its hub is not this app's), each in its own transaction. */
 async function record(postId: number, ...events: LiveEventInput[]): Promise<void> {
-  for (const event of events) await t.db.kysely.transaction().execute((trx) => recordLiveEvent(trx, postId, event));
+  for (const event of events)
+    await t.db.kysely.transaction().execute((trx) => recordLiveEvent(trx, postId, event, new Date()));
 }
 
 const entries = (from: number, to: number): LiveEventInput[] =>
@@ -176,7 +177,9 @@ it('replays exactly the missed events after Last-Event-ID (header or query), non
   await record(postId, ...entries(1, 5));
   // The reconnects start while a burst of writes is under way: nothing is lost in the gap, nothing comes twice.
   const burst = Promise.all(
-    entries(6, 45).map((event) => t.db.kysely.transaction().execute((trx) => recordLiveEvent(trx, postId, event))),
+    entries(6, 45).map((event) =>
+      t.db.kysely.transaction().execute((trx) => recordLiveEvent(trx, postId, event, new Date())),
+    ),
   );
   const [byHeader, byQuery] = await Promise.all([
     openLive(`/api/blogs/${postId}/live`, { 'last-event-id': '2' }),

@@ -68,11 +68,12 @@ it('reads each post as findPost does, in the order asked, leaving out what the o
   const third = await post('Third', 'published', '', [upload('c')], []);
   const now = new Date(START);
   const staff = { includeHidden: true, now };
-  const alone = async (id: number, options = staff) => (await findPost(t.db, id, options))!;
+  const alone = async (id: number, options: { includeHidden?: boolean; now: Date } = staff) =>
+    (await findPost(t.db, id, options))!;
 
   const all = await findPosts(t.db, [third, 999_999, first, second], staff);
   expect(all).toEqual([await alone(third), await alone(first), await alone(second)]);
-  expect(all.map((p) => Object.keys(p.images).length)).toEqual([1, 3, 1]);
+  expect(all.map((p) => Object.keys(p.images ?? {}).length)).toEqual([1, 3, 1]);
   expect(await findPosts(t.db, [second, first], { now })).toEqual([await alone(first, { now })]);
   expect(await findPosts(t.db, [], staff)).toEqual([]);
 });

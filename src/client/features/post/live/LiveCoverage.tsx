@@ -9,8 +9,7 @@ import type { LiveCoverage as Coverage } from '../../../../contract/live';
 import type { TextFormat } from '../../../../contract/marks';
 import { ScoreLine } from '../../../components/live/LiveBadge';
 import { EntryView, KeyEvents } from '../../../components/live/LiveParts';
-import { liveApi, waitingText } from '../../../components/live/liveApi';
-import { useLiveFeed } from '../../../components/live/useLiveFeed';
+import { liveApi, useLiveFeed, waitingText } from '../../../api/liveApi';
 import styles from '../../../components/live/Live.module.scss';
 
 type LiveCoverageProps = { id: string; live: Coverage; format: TextFormat | undefined };

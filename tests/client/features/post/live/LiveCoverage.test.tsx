@@ -5,12 +5,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { LIVE_LIMITS } from '../../../../src/contract/live';
-import type { EntriesAnswer, LiveEntry } from '../../../../src/contract/live';
-import { liveApi } from '../../../../src/client/components/live/liveApi';
-import { LiveCoverage } from '../../../../src/client/features/post/live/LiveCoverage';
-import { API, server } from '../../helpers/mswServer';
-import { testStore } from '../../helpers/renderWithProviders';
+import { LIVE_LIMITS } from '../../../../../src/contract/live';
+import type { EntriesAnswer, LiveEntry } from '../../../../../src/contract/live';
+import { liveApi } from '../../../../../src/client/api/liveApi';
+import { LiveCoverage } from '../../../../../src/client/features/post/live/LiveCoverage';
+import { API, server } from '../../../helpers/mswServer';
+import { testStore } from '../../../helpers/renderWithProviders';
 
 const entry = (id: number): LiveEntry => ({
   id,

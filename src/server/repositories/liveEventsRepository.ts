@@ -2,8 +2,7 @@
 // deleted, the coverage state) is recorded here, in the transaction of the write that makes it, with an id (seq) that
 // increases per post. The stream replays from it after a reconnect and every process learns of new events from it
 // (live/liveHub.ts): on PostgreSQL by a NOTIFY sent in the same transaction, so it fires on commit; on SQLite by
-// polling for rows newer than the last one seen.
-import { EventEmitter } from 'node:events';
+// polling for rows newer than the last one seen, and at once for the app's own writes (LiveWrites).
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
@@ -23,18 +22,37 @@ export const LIVE_HISTORY = 1_000;
 export const LIVE_CHANNEL = 'touchline_live';
 
 /**
- * Told (with the post's id) when this process recorded an event, before its transaction commits: a hub on SQLite
- * then polls at once, and its query waits for the connection the transaction holds, so it reads the committed row.
+ * How an app's hub hears of the events its own writes record: told (with the post's id) before the transaction
+ * commits, a hub on SQLite polls at once, and its query waits for the connection the transaction holds, so it reads
+ * the committed row. The app makes one and hands it to its live writes and its hub, so apps never hear each other.
  */
-export const localWrites = new EventEmitter();
-localWrites.setMaxListeners(0);
+export class LiveWrites {
+  private readonly listeners = new Set<(postId: number) => void>();
+
+  written(postId: number): void {
+    for (const listener of this.listeners) listener(postId);
+  }
+
+  /** Calls `listener` on each write from now on; the answer stops it. */
+  listen(listener: (postId: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}
 
 const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Records an event of post `postId` inside the caller's transaction (`trx`), so it exists exactly when the write does.
+ * Records an event of post `postId` inside the caller's transaction (`trx`), so it exists exactly when the write does,
+ * and tells `writes` (the app's; none where no hub of this process listens, as in a script).
  */
-export async function recordLiveEvent(trx: Kysely<Database>, postId: number, event: LiveEventInput): Promise<void> {
+export async function recordLiveEvent(
+  trx: Kysely<Database>,
+  postId: number,
+  event: LiveEventInput,
+  now: Date,
+  writes?: LiveWrites,
+): Promise<void> {
   // The counter row's lock is held until commit: a second writer of the same post waits here, so seqs commit in order.
   const counted = await trx
     .insertInto('live_event_counters')
@@ -50,7 +68,7 @@ export async function recordLiveEvent(trx: Kysely<Database>, postId: number, eve
       seq,
       kind: event.kind,
       data: JSON.stringify(event.data),
-      created_at: new Date().toISOString(),
+      created_at: now.toISOString(),
     })
     .execute();
   // Bounded history, trimmed as it grows: one indexed delete, and only once every 100 events.
@@ -61,7 +79,7 @@ export async function recordLiveEvent(trx: Kysely<Database>, postId: number, eve
       .where('seq', '<=', seq - LIVE_HISTORY)
       .execute();
   if (onPostgres(trx)) await sql`select pg_notify(${LIVE_CHANNEL}, ${String(postId)})`.execute(trx);
-  localWrites.emit('written', postId);
+  writes?.written(postId);
 }
 
 /** The id of post `postId`'s newest event (0 when it has none): what a page that read the entries opens the stream
@@ -79,17 +97,14 @@ const toRow = (row: { post_id: number; seq: number; kind: string; data: string }
 });
 
 /**
- * What a reader that last saw `after` of post `postId` missed, in order: the events, or 'reset' when the log cannot
- * say (`after` is older than what is kept, or ahead of the newest).
+ * Post `postId`'s events after `after`, in order: what a reader that last saw `after` missed (a replay), or what the
+ * hub has not delivered yet. 'reset' when the log cannot say: `after` is older than what is kept, or ahead of the newest.
  */
-export async function eventsSince(
+export async function eventsAfter(
   db: Kysely<Database>,
   postId: number,
   after: number,
 ): Promise<LiveEventRow[] | 'reset'> {
-  const latest = await latestLiveEventId(db, postId);
-  if (after > latest) return 'reset';
-  if (after === latest) return [];
   const rows = await db
     .selectFrom('live_events')
     .select(['post_id', 'seq', 'kind', 'data'])
@@ -97,20 +112,9 @@ export async function eventsSince(
     .where('seq', '>', after)
     .orderBy('seq')
     .execute();
+  if (rows.length === 0) return after > (await latestLiveEventId(db, postId)) ? 'reset' : [];
   // Every seq from after+1 on must be there; a trimmed one means the reader is too far behind.
-  if (rows.length === 0 || Number(rows[0]!.seq) !== after + 1) return 'reset';
-  return rows.map(toRow);
-}
-
-/** Post `postId`'s events after `after` (the hub's read when told of new ones), in order. */
-export async function eventsAfter(db: Kysely<Database>, postId: number, after: number): Promise<LiveEventRow[]> {
-  const rows = await db
-    .selectFrom('live_events')
-    .select(['post_id', 'seq', 'kind', 'data'])
-    .where('post_id', '=', postId)
-    .where('seq', '>', after)
-    .orderBy('seq')
-    .execute();
+  if (Number(rows[0]!.seq) !== after + 1) return 'reset';
   return rows.map(toRow);
 }
 

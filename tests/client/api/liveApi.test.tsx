@@ -2,7 +2,7 @@
 // scrolled into the entries (the tab title counting them), edits in place, one pin, and a `reset` reloading the page's
 // entries from the server.
 import { http, HttpResponse } from 'msw';
-import type { EntriesAnswer, LiveEntry } from '../../../../src/contract/live';
+import type { EntriesAnswer, LiveEntry } from '../../../src/contract/live';
 import {
   arrive,
   dropEntry,
@@ -10,10 +10,10 @@ import {
   placeEntry,
   titleWithCount,
   waitingText,
-} from '../../../../src/client/components/live/liveApi';
-import { reloadEntries } from '../../../../src/client/components/live/useLiveFeed';
-import { API, server } from '../../helpers/mswServer';
-import { testStore } from '../../helpers/renderWithProviders';
+  reloadEntries,
+} from '../../../src/client/api/liveApi';
+import { API, server } from '../helpers/mswServer';
+import { testStore } from '../helpers/renderWithProviders';
 
 const entry = (id: number, body = `Update ${id}`, extra: Partial<LiveEntry> = {}): LiveEntry => ({
   id,

@@ -31,9 +31,6 @@ export const rowIdParam = z.pipe(
   z.transform((s) => rowIdOf(s)!),
 );
 
-/** The former name of rowIdParam, for the route files that still use it. */
-export const postIdParam = rowIdParam;
-
 /** `/api/blogs/:id` and every route under one post. */
 export const postParams = z.object({ id: rowIdParam });
 

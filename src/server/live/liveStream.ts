@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_LIMITS } from '../../contract/live';
 import { limiterKey } from '../http/clientAddress';
+import { notFound } from '../http/errors';
 import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
 import { eventsAfter, latestLiveEventId } from '../repositories/liveEventsRepository';
@@ -55,7 +56,7 @@ const STREAM_HEADERS = {
 /** Sent once the replay is: how long a browser waits before reconnecting (ms); from here on events are live. */
 const CAUGHT_UP = liveChunk('retry: 2000\n\n');
 
-const NOT_FOUND = { error: 'Blog not found' };
+const NOT_FOUND = notFound('Blog');
 
 export class LiveStreams {
   readonly hub: LiveHub;

@@ -7,6 +7,7 @@ import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchema
 import { POST_ID_MAX } from '../../contract/limits';
 import type { PostStatus } from '../../contract/types';
 import { isoTime } from '../db/database';
+import type { Author } from './revisionsRepository';
 import type { Database, Db } from '../db/database';
 import { latestLiveEventId, recordLiveEvent } from './liveEventsRepository';
 import type { LiveEventInput, LiveWrites } from './liveEventsRepository';
@@ -77,7 +78,6 @@ export async function livePostFacts(
   db: Db,
   id: number,
 ): Promise<{ createdBy: number | null; status: PostStatus } | undefined> {
-  if (id > POST_ID_MAX) return undefined;
   const row = await db.kysely
     .selectFrom('posts')
     .select(['created_by', 'status'])
@@ -89,7 +89,6 @@ export async function livePostFacts(
 
 /** Whether a reader may see the post's entries: public at `now` for anyone, out of the trash for staff. */
 export async function entriesVisible(db: Db, id: number, { staff, now }: { staff: boolean; now: Date }) {
-  if (id > POST_ID_MAX) return false;
   const row = await db.kysely
     .selectFrom('posts')
     .select('id')
@@ -143,7 +142,6 @@ export async function setCoverage(
   now: Date,
   writes?: LiveWrites,
 ): Promise<LiveCoverage | 'not-found'> {
-  if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await lockPost(trx, postId))) return 'not-found';
     const stored = await trx.selectFrom('live_coverage').selectAll().where('post_id', '=', postId).executeTakeFirst();
@@ -177,8 +175,6 @@ export async function setCoverage(
   });
 }
 
-export type EntryAuthor = { accountId: number | null; name: string };
-
 /** Unpins the post's pinned entry (but `keep`), recording the change readers must see. */
 async function unpinOthers(
   trx: Transaction<Database>,
@@ -203,11 +199,10 @@ export async function addEntry(
   db: Db,
   postId: number,
   input: ValidEntryInput,
-  author: EntryAuthor,
+  author: Author,
   now: Date,
   writes?: LiveWrites,
 ): Promise<LiveEntry | 'not-found' | 'not-live'> {
-  if (postId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await lockPost(trx, postId))) return 'not-found';
     const coverage = await trx
@@ -247,7 +242,6 @@ export async function editEntry(
   now: Date,
   writes?: LiveWrites,
 ): Promise<LiveEntry | 'not-found'> {
-  if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await lockPost(trx, postId))) return 'not-found';
     const stored = await trx
@@ -279,7 +273,6 @@ export async function deleteEntry(
   now: Date,
   writes?: LiveWrites,
 ): Promise<'done' | 'not-found'> {
-  if (postId > POST_ID_MAX || entryId > POST_ID_MAX) return 'not-found';
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await lockPost(trx, postId))) return 'not-found';
     const { numDeletedRows } = await trx

@@ -136,7 +136,10 @@ export async function reviewQueue(db: Db, limit: number, now: Date): Promise<Rev
     rows.map((row) => row.post_id),
     { includeHidden: true, now },
   );
-  const staff = await postStaff(db, posts.map((post) => post.id));
+  const staff = await postStaff(
+    db,
+    posts.map((post) => post.id),
+  );
   const byId = new Map(posts.map((post) => [post.id, post]));
   return rows.flatMap((row) => {
     const post = byId.get(row.post_id);

@@ -5,7 +5,7 @@
 // The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { postIdParam, postParams } from '../../contract/params';
+import { postParams, rowIdParam } from '../../contract/params';
 import { entriesQuerySchema, entryInputSchema, liveUpdateSchema } from '../../contract/liveSchemas';
 import { actorOf } from '../accounts/actor';
 import type { Actor } from '../accounts/actor';
@@ -13,11 +13,11 @@ import type { WriteGuard } from '../accounts/guard';
 import { refuseEdit } from '../accounts/roles';
 import type { Db } from '../db/database';
 import { markPrivate } from '../http/answers';
+import { notFound } from '../http/errors';
 import type { ContentCaches } from '../http/contentCaches';
 import { keptAnswers } from '../http/contentCoding';
-import { strongEtag } from '../http/etag';
 import { bodyDeadline, DEFAULT_TIMEOUTS, ignoreEmptyBody, refuseBody } from '../http/requestLimits';
-import type { CachedResponse } from '../http/responseCache';
+import { jsonAnswer, PUBLIC_JSON_HEADERS } from '../http/responseCache';
 import { API_HEADERS } from '../http/security';
 import type { ZodTypeProvider } from '../http/validation';
 import type { LiveWrites } from '../repositories/liveEventsRepository';
@@ -42,18 +42,14 @@ export type LiveRoutesOptions = {
   jsonBodyMs?: number;
 };
 
-const NOT_FOUND = { error: 'Blog not found' };
-const ENTRY_NOT_FOUND = { error: 'Entry not found' };
+const NOT_FOUND = notFound('Blog');
+const ENTRY_NOT_FOUND = notFound('Entry');
 const NOT_LIVE = {
   error: 'This post is not live: start coverage (PUT /api/blogs/:id/live with state "live") before posting updates.',
 };
-const PUBLIC_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-cache',
-  vary: 'Authorization',
-};
+const PUBLIC_HEADERS = { ...PUBLIC_JSON_HEADERS, vary: 'Authorization' };
 
-const entryParams = z.object({ id: postIdParam, entryId: postIdParam });
+const entryParams = z.object({ id: rowIdParam, entryId: rowIdParam });
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   fastify,
@@ -64,15 +60,12 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app.removeContentTypeParser('text/plain');
   const sendKept = keptAnswers(API_HEADERS);
 
-  const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await guard.authorize(request, reply))) return reply;
-  };
   const write = {
     bodyLimit: 64 * 1024,
     onRequest: guard.refuseBlocked,
     preParsing: bodyDeadline(jsonBodyMs),
     // Before validation, so a missing or wrong credential is a 401 whatever else is wrong with the body.
-    preValidation: staffOnly,
+    preValidation: guard.staffOnly,
   };
 
   /**
@@ -145,7 +138,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       schema: { params: entryParams },
       // A DELETE that brings a body is answered before the body is read (an empty one labelled JSON still passes).
       onRequest: [refuseBody(), ignoreEmptyBody, guard.refuseBlocked],
-      preValidation: staffOnly,
+      preValidation: guard.staffOnly,
     },
     async (request, reply) => {
       const { id, entryId } = request.params;
@@ -174,15 +167,13 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
         return reply.send(await entriesAnswer(db, id, { before, after, limit }));
       }
       const key = `entries:${id}:${before ?? ''}:${after ?? ''}:${limit}`;
-      let answer: CachedResponse | undefined = caches.lists.get(key);
-      if (answer === undefined) {
-        const generation = caches.lists.generation;
-        // Not cached when missing: another process may publish the post a moment from now.
-        if (!(await entriesVisible(db, id, { staff: false, now: at }))) return reply.code(404).send(NOT_FOUND);
-        const body = JSON.stringify(await entriesAnswer(db, id, { before, after, limit }));
-        answer = { body, headers: { etag: strongEtag(body) }, answers: {} };
-        caches.lists.set(key, answer, generation);
-      }
+      // Not cached when missing (undefined): another process may publish the post a moment from now.
+      const answer = await caches.lists.getOrBuild(key, async () =>
+        (await entriesVisible(db, id, { staff: false, now: at }))
+          ? jsonAnswer(await entriesAnswer(db, id, { before, after, limit }))
+          : undefined,
+      );
+      if (answer === undefined) return reply.code(404).send(NOT_FOUND);
       return sendKept(request, reply, answer, PUBLIC_HEADERS);
     },
   );

@@ -199,8 +199,3 @@ export function NoticeLine({ notice, noticeRef, okClass = pageStyles.notice }: N
     </>
   );
 }
-
-/** The form outcome line of `{ok, text}`, for the live desk until it reads a Notice (NoticeLine without a ref). */
-export function Outcome({ outcome, okClass }: { outcome: { ok: boolean; text: string } | null; okClass: string }) {
-  return <NoticeLine notice={outcome && { text: outcome.text, failed: !outcome.ok }} okClass={okClass} />;
-}

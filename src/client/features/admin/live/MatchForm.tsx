@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { LIVE_LIMITS } from '../../../../contract/live';
 import type { LiveCoverage, MatchInfo } from '../../../../contract/live';
 import buttons from '../../../styles/buttons.module.scss';
-import fieldStyles from '../form/fields.module.scss';
+import { Field } from '../form/Field';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from '../pages/page.module.scss';
 
@@ -50,18 +50,13 @@ export function MatchForm({ live, onSave }: MatchFormProps) {
     >
       <div className={pageStyles.formGrid}>
         {MATCH_FIELDS.map(({ name, label, max }) => (
-          <div key={name} className={fieldStyles.field}>
-            <label htmlFor={`match-${name}`} className={fieldStyles.label}>
-              {label}
-            </label>
-            <input
-              id={`match-${name}`}
-              className={fieldStyles.input}
-              maxLength={max}
-              value={match[name]}
-              onChange={(event) => setMatch({ ...match, [name]: event.target.value })}
-            />
-          </div>
+          <Field
+            key={name}
+            label={label}
+            maxLength={max}
+            value={match[name]}
+            onChange={(value) => setMatch({ ...match, [name]: value })}
+          />
         ))}
       </div>
       <div className={formStyles.actions}>

@@ -26,9 +26,7 @@ import { UpdateFields } from '../live/UpdateFields';
 import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
-import { AllPostsLink, Outcome, ReadStatus } from '../components/pageParts';
-
-type Outcome = { ok: boolean; text: string } | null;
+import { AllPostsLink, NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
 
 export function LiveDeskPage() {
   const { id = '' } = useParams();
@@ -48,7 +46,7 @@ export function LiveDeskPage() {
 
   const setLive = useMutationRunner(liveDeskApi.endpoints.setLive);
   const postEntry = useMutationRunner(liveDeskApi.endpoints.postEntry);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { notice, setNotice } = useNotice();
 
   const [draft, setDraft] = useState<LiveDraft>(() => loadLiveDraft(id));
   const updateRef = useRef<HTMLTextAreaElement>(null);
@@ -61,25 +59,25 @@ export function LiveDeskPage() {
     try {
       const body = nextMatch === undefined ? { state } : { state, match: nextMatch };
       coverageChanged(dispatch, id, await setLive({ ...target, body }));
-      setOutcome({ ok: true, text: done ?? (state === 'live' ? 'Live coverage started.' : 'Coverage ended.') });
+      setNotice({ failed: false, text: done ?? (state === 'live' ? 'Live coverage started.' : 'Coverage ended.') });
     } catch (error) {
-      setOutcome({ ok: false, text: `Not saved. ${deskFailureText(error)}` });
+      setNotice({ failed: true, text: `Not saved. ${deskFailureText(error)}` });
     }
   }
 
   async function send() {
     const body = draft.body.trim();
     if (!body) {
-      setOutcome({ ok: false, text: 'Write the update first.' });
+      setNotice({ failed: true, text: 'Write the update first.' });
       return;
     }
     try {
       const entry = await postEntry({ ...target, body: { body, key: draft.key, pinned: draft.pinned } });
       editEntries(dispatch, id, (answer) => placeEntry(answer, entry));
       changeDraft(EMPTY_LIVE_DRAFT);
-      setOutcome({ ok: true, text: 'Update posted.' });
+      setNotice({ failed: false, text: 'Update posted.' });
     } catch (error) {
-      setOutcome({ ok: false, text: `The update was not posted. ${deskFailureText(error)}` });
+      setNotice({ failed: true, text: `The update was not posted. ${deskFailureText(error)}` });
     }
     updateRef.current?.focus();
   }
@@ -105,7 +103,7 @@ export function LiveDeskPage() {
         loadingText="Loading live coverage..."
         failure={entries.isError ? deskFailureText(entries.error) : undefined}
       />
-      <Outcome outcome={outcome} okClass={pageStyles.published} />
+      <NoticeLine notice={notice} okClass={pageStyles.published} />
 
       <section className={formStyles.card} aria-labelledby="coverage-title">
         <h2 id="coverage-title" className={formStyles.cardTitle}>

@@ -255,7 +255,7 @@ export interface LiveEventsTable {
   created_at: Timestamp;
 }
 
-/** A post's last event seq; its row lock orders the post's writers (live/liveEvents.ts). */
+/** A post's last event seq; its row lock orders the post's writers (repositories/liveEventsRepository.ts). */
 export interface LiveEventCountersTable {
   post_id: number;
   seq: number;

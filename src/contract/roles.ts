@@ -1,6 +1,6 @@
 // The staff roles (Ghost's four, weakest first) and the rules about them that the server enforces and the admin
 // pages show: one list, one copy of each rule, read by both sides.
-import type { PostStatus } from './types';
+import type { PostStatus } from './postStatus';
 
 export const STAFF_ROLES = ['contributor', 'author', 'editor', 'owner'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

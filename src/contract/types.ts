@@ -1,6 +1,7 @@
 // The post's read shape: what GET /api/blogs and GET /api/blogs/:id answer, and the staff shapes beside it.
 import type { ImageFacts, ImageMap } from './images';
 import type { TagRef } from './tags';
+import type { PostStatus } from './postStatus';
 import type { StaffRole } from './roles';
 import type { LiveCoverage } from './live';
 import type { TextFormat } from './marks';
@@ -115,12 +116,6 @@ export type BlogSummary = Pick<
   | 'live'
   | keyof PostState
 >;
-
-/**
- * Where a post stands. 'scheduled' is a published post whose publishAt is still in the future; 'review' is a post
- * submitted for an editor's review (never public, like 'draft'); only 'published' posts are public.
- */
-export type PostStatus = 'published' | 'draft' | 'scheduled' | 'review';
 
 /** The status fields the read shape and the summaries carry. */
 export type PostState = {

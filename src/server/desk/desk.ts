@@ -4,7 +4,8 @@
 import type { Transaction } from 'kysely';
 import type { EditorialNote, NotificationKind } from '../../contract/desk';
 import { mayManageAll, STAFF_ROLES } from '../../contract/roles';
-import type { BlogPost, PostStatus } from '../../contract/types';
+import type { PostStatus } from '../../contract/postStatus';
+import type { BlogPost } from '../../contract/types';
 import type { Database, Db } from '../db/database';
 import { queueMail } from '../mail/mailRepository';
 import type { Mailer } from '../mail/mailer';

@@ -5,7 +5,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EntriesAnswer, LiveCoverage, LiveEntry, MatchInfo } from '../../contract/live';
 import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchemas';
 import { POST_ID_MAX } from '../../contract/limits';
-import type { PostStatus } from '../../contract/types';
+import type { PostStatus } from '../../contract/postStatus';
 import { isoTime } from '../db/database';
 import type { Author } from './revisionsRepository';
 import type { Database, Db } from '../db/database';

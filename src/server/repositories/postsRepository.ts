@@ -1,6 +1,7 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (the one types.ts declares).
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { BlogPost, BlogSummary, PostState, PostStatus, Product, Section } from '../../contract/types';
+import type { PostStatus } from '../../contract/postStatus';
+import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
 import { isoTime } from '../db/database';
 import type {

@@ -1,7 +1,7 @@
 // The shapes of the admin's drafts, apart from the code that keeps them: the slices and their storage both import
 // these, so neither imports the other for a type (editorSlice <-> draftStorage, editDraftsSlice <-> editDraftStorage).
 import type { BlogSubmission } from '../../../../contract/schemas';
-import type { PostStatus } from '../../../../contract/types';
+import type { PostStatus } from '../../../../contract/postStatus';
 import type { TextFormat } from '../../../../contract/marks';
 
 /** A bullet of a list. The id is only a stable React key; it is never sent. */

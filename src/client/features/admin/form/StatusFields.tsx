@@ -3,7 +3,7 @@
 // offset (localTime.ts). The control offers what the server would allow the signed-in role (allowedStatuses): a
 // contributor saves drafts and submits them for review.
 import { useEffect, useId } from 'react';
-import type { PostStatus } from '../../../../contract/types';
+import type { PostStatus } from '../../../../contract/postStatus';
 import { allowedStatuses } from '../../../../contract/roles';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';

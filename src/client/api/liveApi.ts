@@ -5,12 +5,16 @@
 // for good).
 import { useCallback, useEffect, useLayoutEffect, useReducer } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppStore } from '../app/hooks';
-import type { AppDispatch, RootState } from '../app/store';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useStore } from 'react-redux';
 import { baseUrl, blogApi } from './blogApi';
 import { useEndpointQuery } from './queryHooks';
 import { LIVE_EVENTS, LIVE_LIMITS } from '../../contract/live';
 import type { EntriesAnswer, LiveCoverage, LiveEntry } from '../../contract/live';
+
+/** The state and dispatch of any store that holds the api slice: this layer knows nothing else of the app's store. */
+type ApiState = Parameters<ReturnType<typeof liveApi.endpoints.getEntries.select>>[0];
+type ApiDispatch = ThunkDispatch<ApiState, unknown, UnknownAction>;
 
 /**
  * One page of a post's entries: the newest (before null), the one after `before`, or (the polling fallback) those
@@ -58,12 +62,12 @@ export function dropEntry(answer: EntriesAnswer, id: number): void {
 }
 
 /** Edits post `id`'s newest entries as the page shows them. */
-export function editEntries(dispatch: AppDispatch, id: string, change: (answer: EntriesAnswer) => void) {
+export function editEntries(dispatch: ApiDispatch, id: string, change: (answer: EntriesAnswer) => void) {
   return dispatch(liveApi.util.updateQueryData('getEntries', { id, before: null }, change));
 }
 
 /** The coverage changed (the stream, a poll or the desk's own write said so): the entries and the post's badge. */
-export function coverageChanged(dispatch: AppDispatch, id: string, live: LiveCoverage | null): void {
+export function coverageChanged(dispatch: ApiDispatch, id: string, live: LiveCoverage | null): void {
   editEntries(dispatch, id, (answer) => {
     answer.live = live;
   });
@@ -111,7 +115,7 @@ export function newestId(answer: EntriesAnswer | undefined, waiting: readonly Li
  * The newest entries read again, replacing the page's (on `reset`: the server cannot replay what the page missed), or
  * with `after` those newer than it (a poll; not kept beside the page's entries, its answer is applied to them).
  */
-export function reloadEntries(dispatch: AppDispatch, id: string, after?: number) {
+export function reloadEntries(dispatch: ApiDispatch, id: string, after?: number) {
   return dispatch(
     liveApi.endpoints.getEntries.initiate({ id, before: null, after }, { subscribe: false, forceRefetch: true }),
   );
@@ -126,14 +130,14 @@ type FollowLifecycle = {
 };
 
 const entriesOf = (state: unknown, id: string) =>
-  liveApi.endpoints.getEntries.select({ id, before: null })(state as RootState).data;
+  liveApi.endpoints.getEntries.select({ id, before: null })(state as ApiState).data;
 const waitingOf = (state: unknown, id: string) =>
-  liveApi.endpoints.followEntries.select(id)(state as RootState).data?.waiting ?? [];
+  liveApi.endpoints.followEntries.select(id)(state as ApiState).data?.waiting ?? [];
 
 /** Applies post `id`'s stream (or, refused, a poll every pollMs) to its entries until no page follows it. */
 async function follow(id: string, lifecycle: FollowLifecycle): Promise<void> {
   const { getState, updateCachedData, cacheDataLoaded, cacheEntryRemoved } = lifecycle;
-  const dispatch = lifecycle.dispatch as AppDispatch;
+  const dispatch = lifecycle.dispatch as ApiDispatch;
   // Unfollowed before it began, this rejects and RTK Query ends the lifecycle.
   await cacheDataLoaded;
   let stopped = false;
@@ -206,7 +210,8 @@ type FeedOptions = {
 
 /** Follows post `id` while the page shows its newest entries: what waits, and the "new updates" button's action. */
 export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
-  const store = useAppStore();
+  const store = useStore<unknown>();
+  const dispatch = store.dispatch as ApiDispatch;
   const { data } = useEndpointQuery(liveApi.endpoints.followEntries, enabled ? id : skipToken);
   const waiting = data?.waiting ?? [];
   const arrivals = data?.arrivals ?? 0;
@@ -216,15 +221,15 @@ export function useLiveFeed({ id, atTop, enabled = true }: FeedOptions) {
   const showWaiting = useCallback(() => {
     const held = waitingOf(store.getState(), id);
     if (!held.length) return;
-    editEntries(store.dispatch, id, (answer) => held.forEach((item) => placeEntry(answer, item)));
-    store.dispatch(
+    editEntries(dispatch, id, (answer) => held.forEach((item) => placeEntry(answer, item)));
+    dispatch(
       liveApi.util.updateQueryData('followEntries', id, (feed) => {
         feed.waiting = [];
       }),
     );
     // RTK Query tells subscribers of a cache edit a frame later: draw the shown entries now, before anything scrolls.
     draw();
-  }, [id, store]);
+  }, [dispatch, id, store]);
 
   // A reader at the top (the desk's writer always) is shown what arrives at once, before it is drawn.
   useLayoutEffect(() => {

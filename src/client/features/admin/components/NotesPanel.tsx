@@ -13,7 +13,8 @@ import fieldStyles from '../form/fields.module.scss';
 import pageStyles from '../pages/page.module.scss';
 import { ReadStatus } from './pageParts';
 import { NOTE_LENGTH_TEXT, noteFits } from './noteRule';
-import { BusySubmit, Field } from '../form/Field';
+import { BusySubmit } from '../form/Field';
+import { NoteField } from './NoteField';
 import type { FieldControl } from '../form/Field';
 
 export const NO_NOTES_TEXT = 'No notes yet. Notes are for the staff: readers never see them.';
@@ -93,12 +94,9 @@ export function NotesPanel({ postId }: { postId: string }) {
           </ol>
         ))}
       <form noValidate aria-label="Add a note" onSubmit={(event) => void submit(event)}>
-        <Field
+        <NoteField
           ref={fieldRef}
           label="New note"
-          rows={3}
-          required
-          maxLength={DESK_LIMITS.noteMax}
           value={body}
           hint={`Up to ${DESK_LIMITS.noteMax.toLocaleString('en')} characters. The post's writer and everyone who wrote a note here hear of it.`}
           error={error}

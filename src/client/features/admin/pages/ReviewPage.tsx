@@ -7,7 +7,6 @@ import type { FormEvent } from 'react';
 import { Link } from '../../../components/Link';
 import { CalendarClock, MessageSquareWarning, PenLine, Send } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { DESK_LIMITS } from '../../../../contract/desk';
 import type { ReviewDecision, ReviewQueueEntry } from '../../../../contract/desk';
 import { mayManageAll } from '../../../../contract/roles';
 import { adminPaths } from '../adminPaths';
@@ -28,6 +27,7 @@ import { NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
 import { NOTE_LENGTH_TEXT, noteFits } from '../components/noteRule';
 import { BusySubmit, Field } from '../form/Field';
 import type { FieldControl } from '../form/Field';
+import { NoteField } from '../components/NoteField';
 
 export const NOT_ALLOWED_TEXT = 'Only editors and owners review posts.';
 export const QUEUE_EMPTY_TEXT = 'No posts are waiting for review.';
@@ -200,12 +200,9 @@ function QueuedRow({ entry, decide }: { entry: ReviewQueueEntry; decide: Decide 
             aria-label={`Request changes to “${post.title}”`}
             onSubmit={requestChanges}
           >
-            <Field
+            <NoteField
               ref={noteRef}
               label="Note to the writer"
-              rows={3}
-              required
-              maxLength={DESK_LIMITS.noteMax}
               value={note}
               error={error}
               onChange={(value) => {

@@ -8,8 +8,8 @@ import { useMutationRunner } from '../../../api/queryHooks';
 import { staffApi } from '../api/staffApi';
 import { Field } from '../form/Field';
 import pageStyles from '../pages/page.module.scss';
-import { ConfirmInRow } from '../components/ConfirmInRow';
-import { ActionsCell, AdminTable, NoticeLine, RowButton } from '../components/pageParts';
+import { AdminTable, NoticeLine } from '../components/pageParts';
+import { RemoveCell } from './RemoveCell';
 import { roleOptions } from './roleOptions';
 import { useStaffAction } from './useStaffAction';
 
@@ -52,39 +52,24 @@ export function AccountsTable({ accounts, me, isOwner }: { accounts: StaffUser[]
                     ROLE_LABELS[account.role]
                   )}
                 </td>
-                {isOwner &&
-                  (editable ? (
-                    <ActionsCell
-                      confirm={
-                        confirming === account.id && (
-                          <ConfirmInRow
-                            label={`Remove ${account.email}?`}
-                            question={`Remove ${account.email}? Their posts stay.`}
-                            answer={
-                              <>
-                                <UserMinus size={16} aria-hidden="true" />
-                                Remove account
-                              </>
-                            }
-                            onConfirm={() => {
-                              setConfirming(null);
-                              void run(() => remove(account.id), `Removed ${account.email}.`);
-                            }}
-                            onCancel={() => setConfirming(null)}
-                          />
-                        )
-                      }
-                    >
-                      <RowButton
-                        icon={<UserMinus size={16} aria-hidden="true" />}
-                        label="Remove"
-                        rowName={account.email}
-                        onClick={() => setConfirming(account.id)}
-                      />
-                    </ActionsCell>
-                  ) : (
-                    <td />
-                  ))}
+                {isOwner && (
+                  <RemoveCell
+                    allowed={editable}
+                    Icon={UserMinus}
+                    label="Remove"
+                    rowName={account.email}
+                    ask={`Remove ${account.email}?`}
+                    question={`Remove ${account.email}? Their posts stay.`}
+                    answer="Remove account"
+                    confirming={confirming === account.id}
+                    onAsk={() => setConfirming(account.id)}
+                    onConfirm={() => {
+                      setConfirming(null);
+                      void run(() => remove(account.id), `Removed ${account.email}.`);
+                    }}
+                    onCancel={() => setConfirming(null)}
+                  />
+                )}
               </>
             );
           }}

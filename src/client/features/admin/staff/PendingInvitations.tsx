@@ -7,8 +7,8 @@ import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { staffApi } from '../api/staffApi';
 import { failureText } from '../form/Field';
 import pageStyles from '../pages/page.module.scss';
-import { ConfirmInRow } from '../components/ConfirmInRow';
-import { ActionsCell, AdminTable, NoticeLine, ReadStatus, RowButton } from '../components/pageParts';
+import { AdminTable, NoticeLine, ReadStatus } from '../components/pageParts';
+import { RemoveCell } from './RemoveCell';
 import { useStaffAction } from './useStaffAction';
 
 /** When an invitation stops working, in the admin's locale and zone. */
@@ -54,35 +54,19 @@ export function PendingInvitations({ user }: { user: StaffUser }) {
                   <td>{ROLE_LABELS[invitation.role]}</td>
                   <td>{invitation.invitedBy?.name ?? '—'}</td>
                   <td>{expiryText(invitation.expiresAt)}</td>
-                  {mayRevoke(invitation) ? (
-                    <ActionsCell
-                      confirm={
-                        confirming === invitation.id && (
-                          <ConfirmInRow
-                            label={`Revoke the invitation for ${invitation.email}?`}
-                            question={`Revoke the invitation for ${invitation.email}? Its link stops working.`}
-                            answer={
-                              <>
-                                <Ban size={16} aria-hidden="true" />
-                                Revoke invitation
-                              </>
-                            }
-                            onConfirm={() => revokeInvitation(invitation)}
-                            onCancel={() => setConfirming(null)}
-                          />
-                        )
-                      }
-                    >
-                      <RowButton
-                        icon={<Ban size={16} aria-hidden="true" />}
-                        label="Revoke"
-                        rowName={`the invitation for ${invitation.email}`}
-                        onClick={() => setConfirming(invitation.id)}
-                      />
-                    </ActionsCell>
-                  ) : (
-                    <td />
-                  )}
+                  <RemoveCell
+                    allowed={mayRevoke(invitation)}
+                    Icon={Ban}
+                    label="Revoke"
+                    rowName={`the invitation for ${invitation.email}`}
+                    ask={`Revoke the invitation for ${invitation.email}?`}
+                    question={`Revoke the invitation for ${invitation.email}? Its link stops working.`}
+                    answer="Revoke invitation"
+                    confirming={confirming === invitation.id}
+                    onAsk={() => setConfirming(invitation.id)}
+                    onConfirm={() => revokeInvitation(invitation)}
+                    onCancel={() => setConfirming(null)}
+                  />
                 </>
               )}
             </AdminTable>

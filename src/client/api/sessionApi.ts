@@ -62,12 +62,12 @@ export const sessionApi = blogApi.injectEndpoints({
       transformErrorResponse: withRetryAfter,
     }),
     /** Whether this site can mail a reset link ("Forgot password?"); false: the card says to ask an owner. */
-    mailStatus: build.query<boolean, void>({
+    getMailStatus: build.query<boolean, void>({
       query: () => 'password-reset-requests',
       transformResponse: (body: { mail?: unknown } | null) => body?.mail === true,
     }),
     /** Mails a reset link to the account with this email, if there is one: the answer is the same either way. */
-    resetRequested: build.mutation<unknown, { email: string }>({
+    requestReset: build.mutation<unknown, { email: string }>({
       query: (body) => ({ url: 'password-reset-requests', method: 'POST', body }),
       transformErrorResponse: withRetryAfter,
     }),

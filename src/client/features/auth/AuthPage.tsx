@@ -63,7 +63,7 @@ export function AuthPage() {
   const signIn = useMutationRunner(sessionApi.endpoints.signIn);
   const signUp = useMutationRunner(sessionApi.endpoints.signUp);
   const resetPassword = useMutationRunner(sessionApi.endpoints.resetPassword);
-  const requestReset = useMutationRunner(sessionApi.endpoints.resetRequested);
+  const requestReset = useMutationRunner(sessionApi.endpoints.requestReset);
   const navigate = useNavigate();
   // Read by hand: useSearchParams would add to the shared router code every visitor downloads.
   const search = new URLSearchParams(useLocation().search);
@@ -84,7 +84,10 @@ export function AuthPage() {
   const forgetting = mode === 'forgot';
   const title = signingIn ? 'Sign In' : resetting ? 'Set a New Password' : forgetting ? 'Reset Password' : 'Sign Up';
   // Asked on the sign-in card only: whether "Forgot password?" can mail a link here.
-  const mail = useEndpointQuery(sessionApi.endpoints.mailStatus, signingIn || forgetting ? undefined : skipToken).data;
+  const mail = useEndpointQuery(
+    sessionApi.endpoints.getMailStatus,
+    signingIn || forgetting ? undefined : skipToken,
+  ).data;
   useDocumentTitle(title);
 
   /** "An error occurred", with when to try again after too many attempts: a refusal never says which field was wrong. */

@@ -170,8 +170,32 @@ function toTree(tokens: readonly Token[]): MarkNode[] {
   return nodes;
 }
 
-/** The tree of a text written with marks. */
+/**
+ * The most delimiters (`*`, `_`, `[`, `]`) a text may hold and still be parsed for marks; a text with more shows as
+ * typed. markdown-it's work grows with the square of the delimiters it cannot pair (each unclosed `[` scans the rest of
+ * the text for its `]`, through every `*` and `_`): 10,000 characters of `[*` took 15 to 100 ms to parse, about a hundred
+ * times a plain paragraph, and fifty such paragraphs blocked the server for seconds. At this count the worst text we
+ * found parses in 1.5 to 2 ms, as long as the densest real paragraph (`npm run bench:marks`' 10,000 characters, with 86
+ * links and 87 bold or italic runs, hold 432).
+ */
+export const MARKS_DELIMITERS_MAX = 1_000;
+
+/** Whether a text holds more than MARKS_DELIMITERS_MAX delimiters (read once, up to the first past the limit). */
+function tooManyDelimiters(text: string): boolean {
+  if (text.length <= MARKS_DELIMITERS_MAX) return false;
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    // * _ [ ]
+    if ((code === 0x2a || code === 0x5f || code === 0x5b || code === 0x5d) && ++count > MARKS_DELIMITERS_MAX)
+      return true;
+  }
+  return false;
+}
+
+/** The tree of a text written with marks (past MARKS_DELIMITERS_MAX delimiters, the text as typed). */
 export function parseMarks(text: string): MarkNode[] {
+  if (tooManyDelimiters(text)) return [text];
   const blocks = md.parseInline(text, {});
   return toTree(blocks[0]?.children ?? []);
 }

@@ -193,11 +193,46 @@ function tooManyDelimiters(text: string): boolean {
   return false;
 }
 
-/** The tree of a text written with marks (past MARKS_DELIMITERS_MAX delimiters, the text as typed). */
+/**
+ * The characters of text whose trees are kept, at most (least recently used out first). A post's texts are parsed when
+ * it is saved (its search index) and read again by every render of its page, its feed entries and its head, and a page
+ * is rendered again after any write anywhere (the caches are dropped): kept by text, a tree is parsed once per version
+ * of the text. Four million characters hold the texts of forty posts of the largest size a write may carry.
+ */
+export const MARK_TREES_KEPT_CHARS = 4 * 1_048_576;
+const treesKept = new Map<string, MarkNode[]>();
+let keptChars = 0;
+
+function keep(text: string, tree: MarkNode[]): void {
+  treesKept.set(text, tree);
+  keptChars += text.length;
+  for (const [oldest] of treesKept) {
+    if (keptChars <= MARK_TREES_KEPT_CHARS) break;
+    treesKept.delete(oldest);
+    keptChars -= oldest.length;
+  }
+}
+
+/**
+ * The tree of a text written with marks (past MARKS_DELIMITERS_MAX delimiters, the text as typed). Trees are kept and
+ * shared between callers: a caller never changes the tree it is given.
+ */
 export function parseMarks(text: string): MarkNode[] {
-  if (tooManyDelimiters(text)) return [text];
-  const blocks = md.parseInline(text, {});
-  return toTree(blocks[0]?.children ?? []);
+  const kept = treesKept.get(text);
+  if (kept !== undefined) {
+    // Read again: the most recently used.
+    treesKept.delete(text);
+    treesKept.set(text, kept);
+    return kept;
+  }
+  let tree: MarkNode[];
+  if (tooManyDelimiters(text)) tree = [text];
+  else {
+    const blocks = md.parseInline(text, {});
+    tree = toTree(blocks[0]?.children ?? []);
+  }
+  keep(text, tree);
+  return tree;
 }
 
 /**

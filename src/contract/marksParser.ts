@@ -170,10 +170,69 @@ function toTree(tokens: readonly Token[]): MarkNode[] {
   return nodes;
 }
 
-/** The tree of a text written with marks. */
+/**
+ * The most delimiters (`*`, `_`, `[`, `]`) a text may hold and still be parsed for marks; a text with more shows as
+ * typed. markdown-it's work grows with the square of the delimiters it cannot pair (each unclosed `[` scans the rest of
+ * the text for its `]`, through every `*` and `_`): 10,000 characters of `[*` took 15 to 100 ms to parse, about a hundred
+ * times a plain paragraph, and fifty such paragraphs blocked the server for seconds. At this count the worst text we
+ * found parses in 1.5 to 2 ms, as long as the densest real paragraph (`npm run bench:marks`' 10,000 characters, with 86
+ * links and 87 bold or italic runs, hold 432).
+ */
+export const MARKS_DELIMITERS_MAX = 1_000;
+
+/** Whether a text holds more than MARKS_DELIMITERS_MAX delimiters (read once, up to the first past the limit). */
+function tooManyDelimiters(text: string): boolean {
+  if (text.length <= MARKS_DELIMITERS_MAX) return false;
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    // * _ [ ]
+    if ((code === 0x2a || code === 0x5f || code === 0x5b || code === 0x5d) && ++count > MARKS_DELIMITERS_MAX)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * The characters of text whose trees are kept, at most (least recently used out first). A post's texts are parsed when
+ * it is saved (its search index) and read again by every render of its page, its feed entries and its head, and a page
+ * is rendered again after any write anywhere (the caches are dropped): kept by text, a tree is parsed once per version
+ * of the text. Four million characters hold the texts of forty posts of the largest size a write may carry.
+ */
+export const MARK_TREES_KEPT_CHARS = 4 * 1_048_576;
+const treesKept = new Map<string, MarkNode[]>();
+let keptChars = 0;
+
+function keep(text: string, tree: MarkNode[]): void {
+  treesKept.set(text, tree);
+  keptChars += text.length;
+  for (const [oldest] of treesKept) {
+    if (keptChars <= MARK_TREES_KEPT_CHARS) break;
+    treesKept.delete(oldest);
+    keptChars -= oldest.length;
+  }
+}
+
+/**
+ * The tree of a text written with marks (past MARKS_DELIMITERS_MAX delimiters, the text as typed). Trees are kept and
+ * shared between callers: a caller never changes the tree it is given.
+ */
 export function parseMarks(text: string): MarkNode[] {
-  const blocks = md.parseInline(text, {});
-  return toTree(blocks[0]?.children ?? []);
+  const kept = treesKept.get(text);
+  if (kept !== undefined) {
+    // Read again: the most recently used.
+    treesKept.delete(text);
+    treesKept.set(text, kept);
+    return kept;
+  }
+  let tree: MarkNode[];
+  if (tooManyDelimiters(text)) tree = [text];
+  else {
+    const blocks = md.parseInline(text, {});
+    tree = toTree(blocks[0]?.children ?? []);
+  }
+  keep(text, tree);
+  return tree;
 }
 
 /**

@@ -4,6 +4,9 @@
 // publishAt passed: one integer compare on every cached read). No request waits on the database to learn either.
 import { ResponseCache } from './responseCache';
 
+/** Room for the feeds: eight of the largest a feed may be (seo/feeds.ts FEED_MAX_CHARS, about 1 MB). */
+export const FEEDS_CACHE_CHARS = 8 * 1_048_576;
+
 /** What the database says about content as a whole (see contentState in the posts repository). */
 export type ContentState = { revision: number; nextPublishAt?: number };
 
@@ -40,6 +43,9 @@ export class ContentCaches {
   readonly lists: ResponseCache;
   /** server-rendered HTML pages, by URL (pathname + the search that changes the page) */
   readonly pages: ResponseCache;
+  /** the Atom feeds (the site's and each tag's), by path: readers poll them on their own, so each is built once per
+   * change. Kept until a change (no age limit), in room for several feeds of FEED_MAX_CHARS: never refused for size. */
+  readonly feeds: ResponseCache;
 
   private readonly enabled: boolean;
   private readonly readState: ContentCachesOptions['readState'];
@@ -85,6 +91,7 @@ export class ContentCaches {
       now: this.now,
       beforeRead: current,
     });
+    this.feeds = new ResponseCache({ maxSize: enabled ? FEEDS_CACHE_CHARS : 0, now: this.now, beforeRead: current });
   }
 
   /**
@@ -158,5 +165,6 @@ export class ContentCaches {
     this.posts.clear();
     this.lists.clear();
     this.pages.clear();
+    this.feeds.clear();
   }
 }

@@ -1,5 +1,6 @@
 // GET /sitemap.xml, /feed.xml (Atom) and /robots.txt: how crawlers and feed readers find every post. Absolute URLs come
-// from PUBLIC_URL. Sitemap and feed answers are kept in caches.lists, so every write (and, through ContentCaches,
+// from PUBLIC_URL. Sitemap answers are kept in caches.lists and feeds in caches.feeds (bounded in size, so always
+// kept: a feed is built once per change however often readers poll it), so every write (and, through ContentCaches,
 // another process's write within about a second) makes the next request rebuild them with the new post in it. Each is
 // sent compressed as Accept-Encoding asks, compressed once per coding and kept with the answer (http/contentCoding.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -45,9 +46,10 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
   const send = (request: FastifyRequest, reply: FastifyReply, answer: CachedResponse) =>
     sendKept(request, reply, answer, { 'cache-control': 'no-cache' });
 
-  /** An answer kept in caches.lists; the codings' answers are filled in by send(), into the object the cache holds. */
-  const cached = (key: string, type: string, build: () => Promise<string>) =>
-    caches.lists.getOrBuild(key, async () => {
+  /** An answer kept in `cache` (caches.lists by default); the codings' answers are filled in by send(), into the object
+   * the cache holds, so each is compressed once per build. A miss is built once however many requests wait for it. */
+  const cached = (key: string, type: string, build: () => Promise<string>, cache = caches.lists) =>
+    cache.getOrBuild(key, async () => {
       const body = await build();
       return { body, headers: { 'content-type': type, etag: strongEtag(body) }, answers: {} };
     });
@@ -97,17 +99,24 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     return send(request, reply, answer);
   });
 
+  const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+
   app.get('/feed.xml', async (request, reply) => {
-    const answer = await cached('feed.xml', 'application/atom+xml; charset=utf-8', async () => {
-      const at = new Date(now());
-      const { posts } = await listPosts(db, { limit: FEED_SIZE, now: at });
-      const full = await Promise.all(posts.map((post) => findPost(db, post.id, { now: at })));
-      // A post removed between the two reads is left out.
-      return feedXml(
-        full.filter((post) => post !== undefined),
-        publicUrl,
-      );
-    });
+    const answer = await cached(
+      'feed.xml',
+      ATOM_TYPE,
+      async () => {
+        const at = new Date(now());
+        const { posts } = await listPosts(db, { limit: FEED_SIZE, now: at });
+        const full = await Promise.all(posts.map((post) => findPost(db, post.id, { now: at })));
+        // A post removed between the two reads is left out.
+        return feedXml(
+          full.filter((post) => post !== undefined),
+          publicUrl,
+        );
+      },
+      caches.feeds,
+    );
     return send(request, reply, answer);
   });
 
@@ -115,20 +124,25 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
   app.get<{ Params: { slug: string } }>('/tag/:slug/feed.xml', async (request, reply) => {
     const { slug } = request.params;
     const answer = isSlug(slug)
-      ? await cached(`tag-feed:${slug}`, 'application/atom+xml; charset=utf-8', async () => {
-          const at = new Date(now());
-          const tag = await findTag(db, slug);
-          if (tag === undefined) return '';
-          const { posts } = await listPosts(db, { limit: FEED_SIZE, tag: slug, now: at });
-          if (posts.length === 0) return '';
-          const full = await Promise.all(posts.map((post) => findPost(db, post.id, { now: at })));
-          return feedXml(
-            full.filter((post) => post !== undefined),
-            publicUrl,
-            at,
-            tag,
-          );
-        })
+      ? await cached(
+          `tag-feed:${slug}`,
+          ATOM_TYPE,
+          async () => {
+            const at = new Date(now());
+            const tag = await findTag(db, slug);
+            if (tag === undefined) return '';
+            const { posts } = await listPosts(db, { limit: FEED_SIZE, tag: slug, now: at });
+            if (posts.length === 0) return '';
+            const full = await Promise.all(posts.map((post) => findPost(db, post.id, { now: at })));
+            return feedXml(
+              full.filter((post) => post !== undefined),
+              publicUrl,
+              at,
+              tag,
+            );
+          },
+          caches.feeds,
+        )
       : { body: '' };
     if (answer.body === '') return reply.code(404).send({ error: 'Not found' });
     return send(request, reply, answer);

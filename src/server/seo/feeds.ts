@@ -9,6 +9,19 @@ import { textHtml } from '../../contract/marksParser';
 
 /** Posts in the feed (the newest first). */
 export const FEED_SIZE = 20;
+/**
+ * A feed's size at most, in UTF-16 code units (about bytes: the markup is ASCII). Readers poll feeds on their own, so a
+ * feed is built, compressed and kept once per change; entries stop before one would pass this. About 1 MB: twenty long
+ * stories fit, and one post of the largest body a write may carry (1 MB, which escaping can make ten times longer) does
+ * not make a 10 MB feed.
+ */
+export const FEED_MAX_CHARS = 1_048_576;
+/**
+ * An entry's HTML content (before XML escaping) stops adding texts once it is this long, and ends with a link to the
+ * story on the site. A text is at most a paragraph (10,000 characters), so an entry's XML stays within a third of
+ * FEED_MAX_CHARS even when every character is one escaping lengthens most, and one story never fills the feed alone.
+ */
+export const ENTRY_CONTENT_MAX_CHARS = 100_000;
 /** URLs in one sitemap file at most (sitemaps.org). Past that, /sitemap.xml is an index of /sitemap-posts-N.xml files. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** The site's own pages, listed before the posts in the (first) sitemap file. */
@@ -79,21 +92,39 @@ export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) 
  * The story as HTML for a feed reader: each section's title, paragraph and lists, the text with its marks ('marks') or
  * as typed ('plain'), every character escaped. Products are left to the page.
  */
-function contentHtml(post: BlogPost, publicUrl: string): string {
-  const html = (text: string) => textHtml(text, post.textFormat, publicUrl);
-  const list = (entries: { item: string }[]) =>
-    entries.length ? `<ul>${entries.map((e) => `<li>${html(e.item)}</li>`).join('')}</ul>` : '';
-  const parts: string[] = [];
+function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
+  let out = '';
+  let cut = false;
+  // Each text is added whole while the HTML is under the bound (a text is at most a paragraph's 10,000 characters).
+  const html = (text: string) => {
+    if (out.length >= ENTRY_CONTENT_MAX_CHARS) cut = true;
+    return cut ? undefined : textHtml(text, post.textFormat, publicUrl);
+  };
+  const list = (entries: { item: string }[]) => {
+    const items: string[] = [];
+    for (const entry of entries) {
+      const item = html(entry.item);
+      if (item === undefined) break;
+      items.push(`<li>${item}</li>`);
+    }
+    return items.length ? `<ul>${items.join('')}</ul>` : '';
+  };
   for (const section of post.sections) {
     if (section.type !== 'single-paragraph' && section.type !== 'two-column') continue;
-    parts.push(`<h2>${escapeHtml(section.title)}</h2>`);
-    if (section.paragraph) parts.push(`<p>${html(section.paragraph)}</p>`);
-    if (section.type === 'single-paragraph') parts.push(list(section.list));
+    if (cut) break;
+    out += `<h2>${escapeHtml(section.title)}</h2>`;
+    const paragraph = section.paragraph ? html(section.paragraph) : '';
+    if (paragraph) out += `<p>${paragraph}</p>`;
+    if (section.type === 'single-paragraph') out += list(section.list);
     else
-      for (const column of section.columns)
-        parts.push(column.heading ? `<h3>${escapeHtml(column.heading)}</h3>` : '', list(column.list));
+      for (const column of section.columns) {
+        if (cut) break;
+        if (column.heading) out += `<h3>${escapeHtml(column.heading)}</h3>`;
+        out += list(column.list);
+      }
   }
-  return parts.join('');
+  // A long story is cut between texts, so its HTML stays whole; the reader is sent to the page for the rest.
+  return cut ? `${out}<p><a href="${escapeHtml(url)}">Read the whole story on ${escapeHtml(SITE_NAME)}</a></p>` : out;
 }
 
 /** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
@@ -108,7 +139,7 @@ export function feedXml(
   const selfPath = tag ? `${pagePath}/feed.xml` : '/feed.xml';
   const updated = newest(posts.map(modifiedAt)) ?? now.toISOString();
   const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
-  const entries = posts.map((post) => {
+  const entry = (post: (typeof posts)[number]) => {
     const url = `${publicUrl}${pathTo('post', { id: post.id })}`;
     return [
       '<entry>',
@@ -121,12 +152,13 @@ export function feedXml(
       // One per tag, the primary first: the slug is the term a reader filters on, the name what it shows.
       ...(post.tags ?? []).map((tag) => `<category term="${escapeXml(tag.slug)}" label="${escapeXml(tag.name)}"/>`),
       `<summary type="text">${escapeXml(postDescription(post))}</summary>`,
-      // HTML as text inside XML: escaped once as HTML (the writer's characters), once more as XML.
-      `<content type="html">${escapeXml(contentHtml(post, publicUrl))}</content>`,
+      // HTML as text inside XML (Atom's type="html"): the writer's characters escaped as HTML, that HTML escaped as XML
+      // text, so a reader that decodes the XML holds the HTML, with `&` written `&amp;` once.
+      `<content type="html">${escapeXml(contentHtml(post, publicUrl, url))}</content>`,
       '</entry>\n',
     ].join('');
-  });
-  return (
+  };
+  const head =
     XML_DECLARATION +
     '<feed xmlns="http://www.w3.org/2005/Atom">\n' +
     text('id', `${publicUrl}${pagePath}`) +
@@ -142,10 +174,18 @@ export function feedXml(
     `<author>${text('name', SITE_NAME)}</author>` +
     text('icon', `${publicUrl}/favicon.svg`) +
     text('logo', `${publicUrl}/logo.png`) +
-    '\n' +
-    entries.join('') +
-    '</feed>\n'
-  );
+    '\n';
+  const end = '</feed>\n';
+  // Newest first until the next entry would pass the bound; the newest is always there (its content is bounded).
+  let size = head.length + end.length;
+  const entries: string[] = [];
+  for (const post of posts) {
+    const next = entry(post);
+    if (entries.length > 0 && size + next.length > FEED_MAX_CHARS) break;
+    entries.push(next);
+    size += next.length;
+  }
+  return head + entries.join('') + end;
 }
 
 export function robotsTxt(publicUrl: string): string {

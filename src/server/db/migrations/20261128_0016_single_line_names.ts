@@ -1,0 +1,35 @@
+// Names are one line: rows stored before the API refused a tab, carriage return or line feed in a name get a space in
+// its place, so every archive of them imports (the import holds names to the API's rule). Frozen once landed.
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from '../database';
+
+/** Each single-line name column: the account's name and title, a key's name, and the names copied from them. */
+const NAME_COLUMNS: readonly (readonly [string, string])[] = [
+  ['accounts', 'name'],
+  ['accounts', 'title'],
+  ['api_keys', 'name'],
+  ['post_revisions', 'saved_by'],
+  ['live_entries', 'author_name'],
+  ['post_reviews', 'submitted_by'],
+  ['review_steps', 'by_name'],
+  ['editorial_notes', 'author_name'],
+];
+
+/** The same on both databases (replace() and bound parameters); it takes the dialect as every migration does. */
+export function singleLineNames(_dialect: Dialect): Migration {
+  return {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen and must not follow the live Database type
+    async up(db: Kysely<any>) {
+      for (const [table, column] of NAME_COLUMNS) {
+        const ref = sql.ref(column);
+        // A CRLF is one break, so one space.
+        await sql`update ${sql.table(table)}
+          set ${ref} = replace(replace(replace(replace(${ref}, ${'\r\n'}, ' '), ${'\r'}, ' '), ${'\n'}, ' '), ${'\t'}, ' ')
+          where ${ref} like ${'%\t%'} or ${ref} like ${'%\r%'} or ${ref} like ${'%\n%'}`.execute(db);
+      }
+    },
+
+    // Nothing to undo: a space reads as the break did, and the old rule accepts it.
+    async down() {},
+  };
+}

@@ -1,9 +1,10 @@
-// Names are one line: rows stored before the API refused a tab, carriage return or line feed in a name get a space in
-// its place, so every archive of them imports (the import holds names to the API's rule). Frozen once landed.
+// Names are one line: rows stored before the API refused a tab, carriage return or line feed in a name (or a team, a
+// score, the clock) get a space in its place, so every archive of them imports, as the import holds them to the API's
+// rule. Frozen once landed.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database';
 
-/** Each single-line name column: the account's name and title, a key's name, and the names copied from them. */
+/** Each single-line column: the account's name and title, a key's name, the names copied from them, the score line. */
 const NAME_COLUMNS: readonly (readonly [string, string])[] = [
   ['accounts', 'name'],
   ['accounts', 'title'],
@@ -13,6 +14,11 @@ const NAME_COLUMNS: readonly (readonly [string, string])[] = [
   ['post_reviews', 'submitted_by'],
   ['review_steps', 'by_name'],
   ['editorial_notes', 'author_name'],
+  ['live_coverage', 'home'],
+  ['live_coverage', 'away'],
+  ['live_coverage', 'home_score'],
+  ['live_coverage', 'away_score'],
+  ['live_coverage', 'clock'],
 ];
 
 /** The same on both databases (replace() and bound parameters); it takes the dialect as every migration does. */

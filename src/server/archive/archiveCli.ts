@@ -26,7 +26,10 @@ runCommand(
       const megabytes = (bytes / 1_048_576).toFixed(1);
       console.log(`touchline: exported ${summary(rows)} to ${file} (${megabytes} MB) in ${seconds()} s`);
       if (check) {
-        await checkArchive(file);
+        await checkArchive(file).catch((error: unknown) => {
+          if (!(error instanceof ArchiveError)) throw error;
+          throw new ArchiveError(`${file} is written but would not import: ${error.message}`);
+        });
         console.log(`touchline: ${file} passes the import's checks (${seconds()} s in all)`);
       }
     } else {

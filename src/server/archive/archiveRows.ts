@@ -1,8 +1,8 @@
 // What import accepts of each archived row: the same rules as a write through the API (contract/schemas.ts for posts
 // and their parts, URLs included; the account schemas for emails, names and roles, and for the names the server copies
-// from them; the tag rule; the live and desk schemas), the stored shapes
-// the server reads back (timestamps, hashes, image facts, a revision's post), and the counts a post may have. A row
-// that breaks one is named by table, line and field, and the whole archive is refused.
+// from them; the tag rule; the live and desk schemas), the stored shapes the server reads back (timestamps, hashes,
+// image facts, a revision's post), and the counts a post may have. A row that breaks one is named by table, line and
+// field, and the whole archive is refused.
 import * as z from 'zod/mini';
 import { nameSchema, newKeySchema, signInSchema, signUpSchema } from '../../contract/accountSchemas';
 import { LIMITS, POST_ID_MAX } from '../../contract/limits';

@@ -17,13 +17,15 @@ const email = z
 // A sign-in password is only compared; the rules for a new one are checked by the server (passwordProblem).
 const password = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'));
 const secret = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long'));
+const NAME_MAX = 100;
+
 /** A person's or a key's name, as every list, revision and log line shows it: one line, trimmed. */
 export const nameSchema = z
   .string()
   .check(
     z.trim(),
     z.minLength(1, 'must not be empty'),
-    z.maxLength(100, 'is too long'),
+    z.maxLength(NAME_MAX, 'is too long'),
     plain,
     z.refine(isSingleLine, SINGLE_LINE_MESSAGE),
   );
@@ -45,3 +47,9 @@ export const passwordChangeSchema = z.object({ currentPassword: password, newPas
 export const newKeySchema = z.object({ name: nameSchema });
 /** POST /api/password-resets: a reset link's code and the new password. */
 export const passwordResetSchema = z.object({ code: secret, password });
+
+/** The name an account gets when it gives none: its email's local part, cut to a name's length (never through a pair). */
+export function nameFromEmail(email: string): string {
+  const cut = (email.split('@')[0] ?? '').slice(0, NAME_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

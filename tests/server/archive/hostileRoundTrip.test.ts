@@ -115,7 +115,7 @@ async function call(app: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, h
 }
 
 /** Signs up through an invitation with a hostile name at its limit; the session's headers. */
-async function invited(owner: Headers, email: string, role: string, name: string): Promise<Headers> {
+async function invited(owner: Headers, email: string, role: string, name?: string): Promise<Headers> {
   const { url } = (await call(src, 'POST', '/api/invitations', owner, { email, role })).json<{ url: string }>();
   const invitation = new URL(url).searchParams.get('invite') ?? '';
   const res = await call(src, 'POST', '/api/users', SAME_ORIGIN, { invitation, email, password: PASSWORD, name });
@@ -153,6 +153,9 @@ it('moves every field the API accepted, hostile and at its limit, into an empty 
   await call(src, 'PUT', '/api/account/profile', asOwner, { name: line(100), title: line(120), photo: '' });
   const editor = await invited(asOwner, 'editor@touchline.test', 'editor', line(100));
   const author = await invited(asOwner, 'author@touchline.test', 'author', `${HOSTILE} author`);
+  // An email with quotes, markup and accents at its limit, and no name: the account is named after the email.
+  const local = `"o'b<script>&amp;"+ünï${'x'.repeat(300)}`.slice(0, 254 - '@exämple.test'.length);
+  await invited(asOwner, `${local}@exämple.test`, 'contributor');
   const { key } = (await call(src, 'POST', '/api/keys', asOwner, { name: line(100) })).json<{ key: string }>();
   const asKey = { authorization: `Bearer ${key}` };
 
@@ -182,7 +185,7 @@ it('moves every field the API accepted, hostile and at its limit, into an empty 
 
   const file = join(dir, 'hostile.touchline');
   const { rows } = await exportArchive(source.db, file);
-  expect(rows).toMatchObject({ accounts: 3, api_keys: 1, post_revisions: expect.any(Number), live_entries: 2 });
+  expect(rows).toMatchObject({ accounts: 4, api_keys: 1, post_revisions: expect.any(Number), live_entries: 2 });
 
   const target = await createTestDb();
   try {

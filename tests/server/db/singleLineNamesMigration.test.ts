@@ -9,7 +9,7 @@ import { ArchiveError, exportArchive, importArchive } from '../../../src/server/
 import type { Database } from '../../../src/server/db/database';
 import { migrateToLatest, migratorFor } from '../../../src/server/db/migrate';
 import { validSubmission } from '../fixtures/submissions';
-import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
+import { createStaff, SAME_ORIGIN, staffSession } from '../helpers/accounts';
 import { startTestApp, TOKEN } from '../helpers/testApp';
 import { createTestDb } from '../helpers/testDb';
 
@@ -68,6 +68,19 @@ it('turns each line break in a stored name into a space, and the archive of the 
       expect([table, column, Number(updated.numAffectedRows) > 0]).toEqual([table, column, true]);
     }
 
+    // An account an older release named after its long email, and a note it wrote under that name.
+    const long = await createStaff(app.db, 'author', `${'n'.repeat(120)}@touchline.test`, 'n'.repeat(120));
+    await app.db.kysely
+      .insertInto('editorial_notes')
+      .values({
+        post_id: id,
+        body: 'Long name',
+        author_account_id: long.id,
+        author_name: long.name,
+        created_at: '2026-11-28T09:00:00.000Z',
+      })
+      .execute();
+
     // Until the migration runs, the blog's archive does not import: the import holds names to the API's rule.
     const broken = join(dir, 'broken.touchline');
     await exportArchive(source.db, broken);
@@ -86,14 +99,23 @@ it('turns each line break in a stored name into a space, and the archive of the 
       expect([table, column, values.filter((value) => /[\t\r\n]/.test(value))]).toEqual([table, column, []]);
       expect([table, column, values.some((value) => /^\S+ \S+$/.test(value))]).toEqual([table, column, true]);
     }
-    const names = await source.db.kysely.selectFrom('accounts').select(['name', 'title']).execute();
-    expect(names).toEqual([{ name: 'Owner Person', title: 'Chief Editor' }]);
+    const names = await source.db.kysely.selectFrom('accounts').select(['name', 'title']).orderBy('id').execute();
+    expect(names).toEqual([
+      { name: 'Owner Person', title: 'Chief Editor' },
+      { name: 'n'.repeat(100), title: '' },
+    ]);
 
     const mended = join(dir, 'mended.touchline');
     await exportArchive(source.db, mended);
     await importArchive(targets[1]!.db, mended);
     const keys = await targets[1]!.db.kysely.selectFrom('api_keys').select('name').execute();
     expect(keys).toEqual([{ name: 'Deploy bot' }]);
+    const notes = await targets[1]!.db.kysely
+      .selectFrom('editorial_notes')
+      .select('author_name')
+      .orderBy('id')
+      .execute();
+    expect(notes).toEqual([{ author_name: 'Owner Person' }, { author_name: 'n'.repeat(100) }]);
   } finally {
     await app.close();
     for (const db of [source, ...targets]) await db.drop();

@@ -1,4 +1,4 @@
-// Migration 0016: names stored before the API refused line breaks in them (accounts, keys, the names copied from them,
+// Migration 0017: names stored before the API refused line breaks in them (accounts, keys, the names copied from them,
 // the live score line) get a space for each break, so the blog's archive imports again.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

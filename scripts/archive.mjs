@@ -1,5 +1,5 @@
-// `npm run export -- FILE` / `npm run import -- FILE`: build the server if it is missing or stale, then run the
-// compiled archive command (src/server/archive/archiveCli.ts) with the same arguments.
+// `npm run export -- [--check] FILE` / `npm run import -- FILE`: build the server if it is missing or stale, then run
+// the compiled archive command (src/server/archive/archiveCli.ts) with the same arguments.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runScript, stale } from './lib/staleBuild.mjs';

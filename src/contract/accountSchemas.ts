@@ -1,7 +1,7 @@
 // Request bodies of the staff account API: sign-in, sign-up, staff, invitations, keys, own password.
 import * as z from 'zod/mini';
 import { STAFF_ROLES } from './roles';
-import { CONTROL_CHARS_MESSAGE, hasForbiddenChars } from './text';
+import { CONTROL_CHARS_MESSAGE, hasForbiddenChars, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 
 // No control character in what is stored or looked up: PostgreSQL cannot hold U+0000, and none is ever meant.
 const plain = z.refine<string>((value) => !hasForbiddenChars(value), CONTROL_CHARS_MESSAGE);
@@ -17,7 +17,18 @@ const email = z
 // A sign-in password is only compared; the rules for a new one are checked by the server (passwordProblem).
 const password = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'));
 const secret = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long'));
-const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'is too long'), plain);
+const NAME_MAX = 100;
+
+/** A person's or a key's name, as every list, revision and log line shows it: one line, trimmed. */
+export const nameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(NAME_MAX, 'is too long'),
+    plain,
+    z.refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  );
 
 export const signInSchema = z.object({ email, password });
 
@@ -27,12 +38,18 @@ export const signUpSchema = z.object({
   setup: z.optional(secret),
   email,
   password,
-  name: z.optional(name),
+  name: z.optional(nameSchema),
 });
 
 export const invitationSchema = z.object({ email, role: z.enum(STAFF_ROLES) });
 export const roleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
 export const passwordChangeSchema = z.object({ currentPassword: password, newPassword: password });
-export const newKeySchema = z.object({ name });
+export const newKeySchema = z.object({ name: nameSchema });
 /** POST /api/password-resets: a reset link's code and the new password. */
 export const passwordResetSchema = z.object({ code: secret, password });
+
+/** The name an account gets when it gives none: its email's local part, cut to a name's length (never through a pair). */
+export function nameFromEmail(email: string): string {
+  const cut = (email.split('@')[0] ?? '').slice(0, NAME_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

@@ -2,9 +2,10 @@
 // "Forgot password?" request. zod runs on the server only (the client imports the types at most).
 import * as z from 'zod/mini';
 import { DESK_LIMITS } from './desk';
-import { CONTROL_CHARS_MESSAGE, hasForbiddenChars } from './text';
+import { CONTROL_CHARS_MESSAGE, hasForbiddenChars, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+import { LIMITS } from './limits';
 import { blogSubmissionSchema, footerInputSchema } from './schemas';
-import { signInSchema } from './accountSchemas';
+import { nameSchema, signInSchema } from './accountSchemas';
 
 const storable = z.refine<string>((s) => !hasForbiddenChars(s), CONTROL_CHARS_MESSAGE);
 
@@ -37,12 +38,22 @@ export const notificationsReadSchema = z.optional(
   }),
 );
 
-const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'is too long'), storable);
+/** The profile's title, a line under the name in a post's footer: the footer's rule, on one line. */
+const title = z._default(
+  z
+    .string()
+    .check(
+      z.maxLength(LIMITS.shortTextMax, `must be at most ${LIMITS.shortTextMax} characters`),
+      storable,
+      z.refine(isSingleLine, SINGLE_LINE_MESSAGE),
+    ),
+  '',
+);
 
 /** PUT /api/account/profile: the author profile a new post's footer starts from. */
 export const profileSchema = z.object({
-  name,
-  title: footerInputSchema.shape.authorTitle,
+  name: nameSchema,
+  title,
   photo: footerInputSchema.shape.imageUrl,
 });
 

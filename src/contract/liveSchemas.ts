@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { LIVE_LIMITS } from './live';
 import { pageSizeParam } from './params';
 import { parsePostId } from './routes';
-import { CONTROL_CHARS_MESSAGE, hasForbiddenChars } from './text';
+import { CONTROL_CHARS_MESSAGE, hasForbiddenChars, isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 
 // Text no field stores: control characters, unpaired surrogates, U+FFFE/U+FFFF (the rule and why: text.ts).
 const storable = z.refine<string>((s) => !hasForbiddenChars(s), CONTROL_CHARS_MESSAGE);
@@ -20,12 +20,15 @@ const trimmed = (min: number, max: number) =>
       storable,
     );
 
+/** A part of the score line (a team, a score, the clock): trimmed, and one line. */
+const line = (min: number, max: number) => trimmed(min, max).check(z.refine(isSingleLine, SINGLE_LINE_MESSAGE));
+
 export const matchInfoSchema = z.object({
-  home: trimmed(1, LIVE_LIMITS.teamMax),
-  away: trimmed(1, LIVE_LIMITS.teamMax),
-  homeScore: z._default(trimmed(0, LIVE_LIMITS.scoreMax), ''),
-  awayScore: z._default(trimmed(0, LIVE_LIMITS.scoreMax), ''),
-  clock: z._default(trimmed(0, LIVE_LIMITS.scoreMax), ''),
+  home: line(1, LIVE_LIMITS.teamMax),
+  away: line(1, LIVE_LIMITS.teamMax),
+  homeScore: z._default(line(0, LIVE_LIMITS.scoreMax), ''),
+  awayScore: z._default(line(0, LIVE_LIMITS.scoreMax), ''),
+  clock: z._default(line(0, LIVE_LIMITS.scoreMax), ''),
 });
 
 /** PUT /api/blogs/:id/live: match omitted keeps the stored one, null clears it. */

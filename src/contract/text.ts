@@ -19,3 +19,13 @@ export function hasForbiddenChars(value: string): boolean {
 export function withoutControlChars(value: string): string {
   return FORBIDDEN.test(value) ? value.replace(FORBIDDEN_ALL, '') : value;
 }
+
+// A name is one line: a tab, carriage return or line feed in it breaks every list, log and mail header that shows it.
+const LINE_BREAK = /[\t\r\n]/;
+
+export const SINGLE_LINE_MESSAGE = 'must be a single line';
+
+/** True when the text holds no tab, carriage return or line feed. */
+export function isSingleLine(value: string): boolean {
+  return !LINE_BREAK.test(value);
+}

@@ -1,6 +1,6 @@
 // The one rule for characters no text field stores or shows: control characters (but tab, newline and carriage
 // return), unpaired surrogates and U+FFFE/U+FFFF.
-import { hasForbiddenChars, withoutControlChars } from '../../src/contract/text';
+import { hasForbiddenChars, isSingleLine, withoutControlChars } from '../../src/contract/text';
 
 describe('hasForbiddenChars', () => {
   it.each([
@@ -28,5 +28,20 @@ describe('hasForbiddenChars', () => {
   ])('lets %s through unchanged', (_what, text) => {
     expect(hasForbiddenChars(text)).toBe(false);
     expect(withoutControlChars(text)).toBe(text);
+  });
+});
+
+describe('isSingleLine', () => {
+  it.each([
+    ['a tab', 'a\tb'],
+    ['a line feed', 'a\nb'],
+    ['a carriage return', 'a\rb'],
+    ['a CRLF', 'a\r\nb'],
+  ])('refuses %s', (_what, text) => {
+    expect(isSingleLine(text)).toBe(false);
+  });
+
+  it('takes any other text of one line: spaces, no-break spaces, emoji, direction marks, markup', () => {
+    expect(isSingleLine('O\'Brien "Ünï" \u00A0\u202Eevil\u202C 👩🏽‍⚽ <script>&amp;')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 // The first owner: from ADMIN_EMAIL and ADMIN_PASSWORD at start, or through a one-time setup link printed at start.
+import { nameFromEmail } from '../../contract/accountSchemas';
 import type { Db } from '../db/database';
 import {
   countOwners,
@@ -31,7 +32,7 @@ export async function ensureOwner(
   if ((await countOwners(db.kysely)) > 0) return 'owner exists';
   if ((await findAccountByEmail(db, email)) !== undefined) return 'email taken';
   const passwordHash = await hasher.hash(password);
-  const name = normalizeEmail(email).split('@')[0] ?? 'Owner';
+  const name = nameFromEmail(normalizeEmail(email)) || 'Owner';
   try {
     return await ownerTransaction(db, async (trx) => {
       if ((await countOwners(trx)) > 0) return 'owner exists';

@@ -225,13 +225,21 @@ async function readArchive(
 }
 
 /**
+ * Reads an archive as an import would, with every row checked (archiveRows.ts), and loads nothing: an ArchiveError
+ * names the first thing an import would refuse.
+ */
+export async function checkArchive(file: string): Promise<{ rows: Record<string, number> }> {
+  return { rows: await readArchive(file, async () => undefined) };
+}
+
+/**
  * Loads an archive into an empty database (migrated, with no posts, uploads or any other archived row), keeping ids,
  * upload names and dates. The whole archive is checked first, then loaded in one transaction: a damaged, truncated or
  * unknown archive, a row the API would have refused (archiveRows.ts), or a database that is not empty, is refused
  * with an ArchiveError and changes nothing.
  */
 export async function importArchive(db: Db, file: string): Promise<{ rows: Record<string, number> }> {
-  await readArchive(file, async () => undefined);
+  await checkArchive(file);
   let rows: Record<string, number> = {};
   try {
     await db.kysely.transaction().execute(async (trx) => {

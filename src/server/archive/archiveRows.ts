@@ -1,9 +1,10 @@
 // What import accepts of each archived row: the same rules as a write through the API (contract/schemas.ts for posts
-// and their parts, URLs included; the account schemas for emails, names and roles; the tag rule), the stored shapes
-// the server reads back (timestamps, hashes, image facts, a revision's post), and the counts a post may have. A row
-// that breaks one is named by table, line and field, and the whole archive is refused.
+// and their parts, URLs included; the account schemas for emails, names and roles, and for the names the server copies
+// from them; the tag rule; the live and desk schemas), the stored shapes the server reads back (timestamps, hashes,
+// image facts, a revision's post), and the counts a post may have. A row that breaks one is named by table, line and
+// field, and the whole archive is refused.
 import * as z from 'zod/mini';
-import { newKeySchema, signInSchema, signUpSchema } from '../../contract/accountSchemas';
+import { nameSchema, newKeySchema, signInSchema, signUpSchema } from '../../contract/accountSchemas';
 import { LIMITS, POST_ID_MAX } from '../../contract/limits';
 import { isRecord } from '../../contract/records';
 import { STAFF_ROLES } from '../../contract/roles';
@@ -80,7 +81,7 @@ const matches =
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this must find
 const CONTROL = /[\u0000-\u001f\u007f]/;
-/** Text the server writes itself (a hash, a name it copied): a string without control characters, of bounded size. */
+/** Text the server writes itself (a hash): a string without control characters, of bounded size. */
 const plain =
   (max: number): Check =>
   (value) =>
@@ -216,6 +217,8 @@ const liveMatch =
   };
 
 const email = exactly(signInSchema.shape.email, (s) => s.toLowerCase());
+/** Who wrote a row, as the server copied it from the account or key (the same name rule), or '' for no one. */
+const copiedName: Check = (value, row) => (value === '' ? undefined : exactly(nameSchema)(value, row));
 const accountName = exactly(signUpSchema.shape.name);
 const keyName = exactly(newKeySchema.shape.name);
 const uploadName = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/;
@@ -288,7 +291,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     post_id: id,
     saved_at: time,
     saved_by_account_id: nullable(id),
-    saved_by: plain(200),
+    saved_by: copiedName,
     title: bySchema(header.title),
     post: revisionPost,
   },
@@ -310,7 +313,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     key: oneOf([0, 1]),
     pinned: oneOf([0, 1]),
     author_account_id: nullable(id),
-    author_name: plain(200),
+    author_name: copiedName,
     created_at: time,
     updated_at: time,
   },
@@ -318,7 +321,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     post_id: id,
     submitted_at: time,
     submitted_by_account_id: nullable(id),
-    submitted_by: plain(200),
+    submitted_by: copiedName,
     revision_id: nullable(id),
   },
   review_steps: {
@@ -326,7 +329,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     post_id: id,
     kind: oneOf(['submitted', 'withdrawn', 'approved', 'changes']),
     by_account_id: nullable(id),
-    by_name: plain(200),
+    by_name: copiedName,
     at: time,
     note: nullable(bySchema(noteSchema.shape.body)),
   },
@@ -335,7 +338,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     post_id: id,
     body: bySchema(noteSchema.shape.body),
     author_account_id: nullable(id),
-    author_name: plain(200),
+    author_name: copiedName,
     created_at: time,
     resolved_at: nullable(time),
   },

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import { pathTo } from '../../contract/routes';
 import {
   invitationSchema,
+  nameFromEmail,
   newKeySchema,
   passwordChangeSchema,
   passwordResetSchema,
@@ -220,7 +221,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const problem = passwordProblem(password, email);
     if (problem !== undefined) return reply.code(400).send({ error: problem });
     const passwordHash = await hasher.hash(password);
-    const name = request.body.name ?? normalizeEmail(email).split('@')[0] ?? email;
+    const name = request.body.name ?? nameFromEmail(normalizeEmail(email));
     try {
       const claim = async (trx: Transaction<Database>) => {
         // A setup link makes an owner: only the newest link, and only while there is none, checked in the

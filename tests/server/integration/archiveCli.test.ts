@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseConfig } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/database';
+import { migrateToLatest } from '../../../src/server/db/migrate';
 import { createDatabaseConfig, databaseUrl } from '../helpers/testDb';
 
 jest.setTimeout(90_000);
@@ -48,6 +50,45 @@ it('exports and imports with one line each, and refuses a damaged archive in one
   } finally {
     await source.remove();
     await target.remove();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('export --check reads what it wrote through the import checks: exit 0 when it would import, 1 naming the row when not', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'touchline-cli-'));
+  const source = await createDatabaseConfig();
+  try {
+    const file = join(dir, 'blog.touchline');
+    const checked = run(['export', '--check', file], source.config, dir);
+    expect(checked).toMatchObject({ code: 0, stderr: '' });
+    expect(checked.stdout).toMatch(
+      /^touchline: exported 0 posts, .*\ntouchline: .*blog\.touchline passes the import's checks \([\d.]+ s in all\)\n$/,
+    );
+
+    // A row no write through the API makes (a key name it would have trimmed), as a hand edit or an old bug leaves it.
+    const db = openDatabase(source.config);
+    try {
+      await migrateToLatest(db);
+      await db.kysely
+        .insertInto('api_keys')
+        .values({ name: ' Deploy', key_hash: 'a'.repeat(64), created_at: '2026-11-28T09:00:00.000Z' })
+        .execute();
+    } finally {
+      await db.kysely.destroy();
+    }
+    const refused = run(['export', '--check', file], source.config, dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/^touchline: exported 0 posts/);
+    expect(refused.stderr).toBe(
+      `touchline: export refused: ${file} is written but would not import: the API would refuse the api_keys row on ` +
+        'line 2 (id 1, name  Deploy): name: is not stored as the API stores it\n',
+    );
+
+    expect(run(['export', '--check'], source.config, dir)).toMatchObject({ code: 2 });
+    expect(run(['export', '--check', file, 'more'], source.config, dir)).toMatchObject({ code: 2 });
+    expect(run(['import', '--check', file], source.config, dir)).toMatchObject({ code: 2 });
+  } finally {
+    await source.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -54,7 +54,12 @@ import {
   setRole,
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
-import { consumePasswordReset, createPasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
+import {
+  consumePasswordReset,
+  createPasswordReset,
+  findPasswordReset,
+  retirePasswordResets,
+} from '../repositories/passwordResetsRepository';
 import { queueMail } from '../mail/mailRepository';
 import { MAIL_OFF } from '../mail/mailer';
 import type { Mailer } from '../mail/mailer';
@@ -174,6 +179,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const ok = account ? await hasher.verify(account.passwordHash, password) : await hasher.verifyNobody(password);
     if (!account || !ok) return reply.code(401).send(INCORRECT);
     await attempt.release();
+    // Whoever knows the password holds the account: a reset link mailed meanwhile is no longer needed.
+    await retirePasswordResets(db.kysely, account.id);
     const id = await sessions.create(db.kysely, account.id);
     return reply.code(200).send(await signIn(request, reply, account, id));
   });

@@ -16,8 +16,12 @@ const HEADLINES: Record<NotificationKind, string> = {
   note: 'New note',
 };
 
-/** A mail subject is one header line: no line breaks, and not endless. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 150);
+/**
+ * User text in a subject: one header line (no line breaks, not endless), and no RFC 2047 encoded-word. A title typed as
+ * `=?utf-8?q?…?=` is pure ASCII, which nodemailer sends as it is, so a mail client would decode it into other text:
+ * every `=?` is opened to `= ?`, which no decoder takes for the start of one.
+ */
+const subjectText = (text: string) => text.replace(/\s+/g, ' ').replaceAll('=?', '= ?').slice(0, 150);
 
 /** The mail of a desk notification: the notice's text, the post's title and a link to its admin page. */
 export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): MailMessage {
@@ -25,7 +29,7 @@ export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): 
   const title = notice.postTitle.trim() === '' ? '(untitled)' : notice.postTitle;
   return {
     to,
-    subject: `${HEADLINES[notice.kind]}: ${oneLine(title)}`,
+    subject: `${HEADLINES[notice.kind]}: ${subjectText(title)}`,
     body: `${notice.text}\n\nPost: ${title}\nOpen it: ${link}\n`,
   };
 }

@@ -34,6 +34,24 @@ export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): 
   };
 }
 
+/**
+ * The mail of one or more desk notifications about one post to one person, oldest first: a single one reads as
+ * deskMessage; several are listed under the post's newest title.
+ */
+export function deskDigest(to: string, notices: readonly DeskNotice[], publicUrl: string): MailMessage {
+  const last = notices.at(-1);
+  if (last === undefined) throw new Error('deskDigest needs a notice');
+  if (notices.length === 1) return deskMessage(to, last, publicUrl);
+  const link = `${publicUrl}${pathTo('adminEdit', { id: last.postId })}`;
+  const title = last.postTitle.trim() === '' ? '(untitled)' : last.postTitle;
+  const lines = notices.map((notice) => `- ${HEADLINES[notice.kind]}: ${notice.text}`).join('\n');
+  return {
+    to,
+    subject: `${notices.length} updates: ${subjectText(title)}`,
+    body: `${notices.length} updates on this post:\n${lines}\n\nPost: ${title}\nOpen it: ${link}\n`,
+  };
+}
+
 /** "Forgot password?": the single-use link that sets a new password (`code`, as passwordResetsRepository made it). */
 export function passwordResetMessage(to: string, code: string, publicUrl: string): MailMessage {
   return {

@@ -17,7 +17,7 @@ import { liveCoverage } from './migrations/20261126_0013_live_coverage';
 import { liveEvents } from './migrations/20261126_0015_live_events';
 import { desk } from './migrations/20261126_0014_desk';
 import { sectionTypes } from './migrations/20261126_0012_section_types';
-import { mailDigests } from './migrations/20261128_0016_mail_digests';
+import { mailDigests } from './migrations/20261128_0018_mail_digests';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -36,7 +36,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261126_0015_live_events': liveEvents(dialect),
     '20261126_0014_desk': desk(dialect),
     '20261126_0012_section_types': sectionTypes(dialect),
-    '20261128_0016_mail_digests': mailDigests(),
+    '20261128_0018_mail_digests': mailDigests(),
   };
 }
 

@@ -218,7 +218,12 @@ export async function buildApp({
     app.addHook('onReady', async () => outbox.start());
     app.addHook('onClose', async () => outbox.stop());
   }
-  const mailer: Mailer = { enabled: outbox !== undefined, publicUrl: config.publicUrl, wake: () => outbox?.wake() };
+  const mailer: Mailer = {
+    enabled: outbox !== undefined,
+    publicUrl: config.publicUrl,
+    wake: () => outbox?.wake(),
+    track: (work) => outbox?.track(work),
+  };
 
   const limiter = new AttemptLimiter(db, { ...DEFAULT_ATTEMPT_LIMITS, ...attemptLimits }, now);
   const sessions = new Sessions(db, now, { publicUrl: config.publicUrl, maxDays: config.sessionMaxDays });

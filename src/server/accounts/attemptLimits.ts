@@ -1,6 +1,6 @@
 // The guess limits, counted in the database so every process on it shares them: sign-in per account-and-address
 // pair, per address and per account, codes (setup, invitation, password reset) per address, wrong API tokens per
-// address. A password attempt is counted when it starts, before the slow hash, and taken back if it succeeds, so a
+// address; and, beside them, the notes and submissions each account may make (each one may mail several people). A password attempt is counted when it starts, before the slow hash, and taken back if it succeeds, so a
 // burst sent at once checks no more passwords than the limit.
 import type { Db } from '../db/database';
 import {
@@ -27,6 +27,8 @@ export type AttemptLimits = {
   token: AttemptLimit;
   /** "Forgot password?" mails asked for one email, from every address together (each also counts per address) */
   resetEmail: AttemptLimit;
+  /** notes and submissions for review by one account: each may mail every editor, owner or note writer */
+  deskWrites: AttemptLimit;
 };
 
 const MINUTE = 60_000;
@@ -37,6 +39,7 @@ export const DEFAULT_ATTEMPT_LIMITS: AttemptLimits = {
   account: { max: 100, windowMs: 60 * MINUTE },
   token: { max: 10, windowMs: 15 * MINUTE },
   resetEmail: { max: 5, windowMs: 60 * MINUTE },
+  deskWrites: { max: 30, windowMs: 60 * MINUTE },
 };
 
 /** An attempt under way: release() when it succeeded; a failure is left counted. */
@@ -108,6 +111,14 @@ export class AttemptLimiter {
         if (e!.attempts > resetEmail.max) return e!.windowEndsAt;
         return undefined;
       },
+    );
+  }
+
+  /** Counts a note or a submission for review by the account: never taken back, whether or not anyone is mailed. */
+  async startDeskWrite(accountId: number): Promise<Attempt | TooMany> {
+    const { deskWrites } = this.limits;
+    return this.start([{ key: keyOf('desk', String(accountId)), ...deskWrites }], ([d]) =>
+      d!.attempts > deskWrites.max ? d!.windowEndsAt : undefined,
     );
   }
 

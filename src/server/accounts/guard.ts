@@ -1,10 +1,12 @@
-// Who may write: a session cookie (from the site's own pages), an API key or ADMIN_TOKEN; and the per-address limit
-// of failed token attempts behind the 429, counted in the database (accounts/attemptLimits.ts).
+// Who may write: a session cookie (from the site's own pages), an API key or ADMIN_TOKEN; the per-address limit of
+// failed token attempts behind the 429, and each account's limit of notes and submissions, counted in the database
+// (accounts/attemptLimits.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import { ADMIN_TOKEN_ACTOR, actorOf, setActor } from './actor';
 import type { Actor } from './actor';
+import { isTooMany } from './attemptLimits';
 import type { AttemptLimiter } from './attemptLimits';
 import { sessionCookie, sha256Hex } from './sessions';
 import type { Sessions } from './sessions';
@@ -49,7 +51,20 @@ export type WriteGuard = {
   identify: (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | 'anonymous' | 'refused'>;
   /** preValidation hook for staff routes: authorize by the Authorization header or the session cookie, or answer. */
   staffOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  /**
+   * Counts a note or a submission for review by the signed-in account, before it is written; past the limit it throws
+   * TooManyDeskWrites (a 429) with Retry-After set. A key acts for an owner's script and is not counted.
+   */
+  countDeskWrite: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
+
+/** Too many notes and submissions by one account: the error handler answers it as a 429 with this message. */
+export class TooManyDeskWrites extends Error {
+  readonly statusCode = 429;
+  constructor() {
+    super('Too many notes and submissions for review from this account. Try again later.');
+  }
+}
 
 export type GuardOptions = {
   db: Db;
@@ -180,6 +195,14 @@ export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins
     async staffOnly(request, reply) {
       if (!(await guard.authorize(request, reply))) return reply;
       return undefined;
+    },
+    async countDeskWrite(request, reply) {
+      const accountId = actorOf(request)?.accountId ?? null;
+      if (accountId === null) return;
+      const counted = await limiter.startDeskWrite(accountId);
+      if (!isTooMany(counted)) return;
+      void reply.header('retry-after', String(counted.retryAfter));
+      throw new TooManyDeskWrites();
     },
   };
   return guard;

@@ -346,6 +346,10 @@ export interface MailOutboxTable {
   sent_at: NullableEpochMs;
   failed_at: NullableEpochMs;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what the message is about (`post:<id>`), for mail gathered per person and topic (migration 0018) */
+  topic: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the notices a gathered message lists */
+  notices: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PostRow = Selectable<PostsTable>;

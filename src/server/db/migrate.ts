@@ -18,6 +18,7 @@ import { liveEvents } from './migrations/20261126_0015_live_events';
 import { desk } from './migrations/20261126_0014_desk';
 import { sectionTypes } from './migrations/20261126_0012_section_types';
 import { singleLineNames } from './migrations/20261128_0017_single_line_names';
+import { mailDigests } from './migrations/20261128_0018_mail_digests';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261126_0014_desk': desk(dialect),
     '20261126_0012_section_types': sectionTypes(dialect),
     '20261128_0017_single_line_names': singleLineNames(dialect),
+    '20261128_0018_mail_digests': mailDigests(),
   };
 }
 

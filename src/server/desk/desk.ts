@@ -7,9 +7,8 @@ import { mayManageAll, STAFF_ROLES } from '../../contract/roles';
 import type { PostStatus } from '../../contract/postStatus';
 import type { BlogPost } from '../../contract/types';
 import type { Database, Db } from '../db/database';
-import { queueMail } from '../mail/mailRepository';
+import { queueDeskNotice } from '../mail/deskMail';
 import type { Mailer } from '../mail/mailer';
-import { deskMessage } from '../mail/messages';
 import { insertNote, noteWriters } from '../repositories/notesRepository';
 import { accountsWithRoles, insertNotifications } from '../repositories/notificationsRepository';
 import type { AlsoInTransaction } from '../repositories/postsRepository';
@@ -29,18 +28,17 @@ type Notice = { kind: NotificationKind; postId: number; postTitle: string; actor
 const REVIEWERS = STAFF_ROLES.filter((role) => mayManageAll(role));
 
 /**
- * Notifies each recipient (once, never the actor), and queues one email each when mail is on: the post's title and
- * a link to its admin page. Recipients without an account (deleted meanwhile) are skipped.
+ * Notifies each recipient (once, never the actor), and queues an email each when mail is on, gathered per post and
+ * person (mail/deskMail.ts): the post's title and a link to its admin page. Recipients without an account (deleted
+ * meanwhile) are skipped.
  */
 async function notify(trx: Transaction<Database>, mailer: Mailer, recipients: number[], notice: Notice, now: Date) {
   const ids = [...new Set(recipients)].filter((id) => id !== notice.actor.accountId);
   const { kind, postId, postTitle, actor, text } = notice;
   const people = await insertNotifications(trx, ids, { kind, postId, actorName: actor.name, text }, now);
-  if (people.length === 0 || !mailer.enabled) return;
-  const messages = people.map((person) =>
-    deskMessage(person.email, { kind, postId, postTitle, text }, mailer.publicUrl),
-  );
-  await queueMail(trx, messages, now);
+  if (!mailer.enabled) return;
+  for (const person of people)
+    await queueDeskNotice(trx, person.email, { kind, postId, postTitle, text }, mailer.publicUrl, now);
 }
 
 async function creatorOf(trx: Transaction<Database>, postId: number): Promise<number | null> {

@@ -32,6 +32,78 @@ export async function queueMail(executor: Kysely<Database>, messages: MailMessag
     .execute();
 }
 
+/** A row of mail about one topic to one person, as the gathering reads it (mail/deskMail.ts). */
+export type TopicMail = { id: number; attempts: number; nextAttemptAt: number; notices: string | null };
+
+/** The newest rows to `to` about `topic`, newest first: the unsent one, if any, and the latest sent. */
+export async function latestTopicMail(
+  executor: Kysely<Database>,
+  to: string,
+  topic: string,
+  limit: number,
+): Promise<TopicMail[]> {
+  const rows = await executor
+    .selectFrom('mail_outbox')
+    .select(['id', 'attempts', 'next_attempt_at', 'notices'])
+    .where('to_address', '=', to)
+    .where('topic', '=', topic)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    attempts: row.attempts,
+    nextAttemptAt: Number(row.next_attempt_at),
+    notices: row.notices,
+  }));
+}
+
+/** A message that gathers mail about a topic. The row, or undefined when `to` already has an unsent one about it. */
+export async function insertTopicMail(
+  executor: Kysely<Database>,
+  message: MailMessage & { topic: string; notices: string },
+  now: number,
+  dueAt: number,
+): Promise<boolean> {
+  const row = await executor
+    .insertInto('mail_outbox')
+    .values({
+      to_address: message.to,
+      subject: message.subject,
+      body: message.body,
+      topic: message.topic,
+      notices: message.notices,
+      created_at: now,
+      next_attempt_at: dueAt,
+    })
+    // mail_outbox_pending_topic: one unsent, unclaimed row per person and topic
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Rewrites an unsent row with more notices, only while no sender has claimed it and its notices are still `seen` (so
+ * a notice another transaction added meanwhile is never overwritten). Whether it was rewritten.
+ */
+export async function rewritePendingMail(
+  executor: Kysely<Database>,
+  id: number,
+  seen: string | null,
+  message: Pick<MailMessage, 'subject' | 'body'> & { notices: string },
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('mail_outbox')
+    .set({ subject: message.subject, body: message.body, notices: message.notices })
+    .where('id', '=', id)
+    .where('attempts', '=', 0)
+    .where('claimed_until', 'is', null)
+    .where((eb) => (seen === null ? eb('notices', 'is', null) : eb('notices', '=', seen)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /**
  * Claims the oldest due message with a lease until `now + leaseMs`, counting the attempt: one conditional UPDATE, refused
  * for a row another sender holds. undefined when nothing is due.

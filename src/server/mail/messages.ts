@@ -16,8 +16,12 @@ const HEADLINES: Record<NotificationKind, string> = {
   note: 'New note',
 };
 
-/** A mail subject is one header line: no line breaks, and not endless. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 150);
+/**
+ * User text in a subject: one header line (no line breaks, not endless), and no RFC 2047 encoded-word. A title typed as
+ * `=?utf-8?q?…?=` is pure ASCII, which nodemailer sends as it is, so a mail client would decode it into other text:
+ * every `=?` is opened to `= ?`, which no decoder takes for the start of one.
+ */
+const subjectText = (text: string) => text.replace(/\s+/g, ' ').replaceAll('=?', '= ?').slice(0, 150);
 
 /** The mail of a desk notification: the notice's text, the post's title and a link to its admin page. */
 export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): MailMessage {
@@ -25,8 +29,26 @@ export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): 
   const title = notice.postTitle.trim() === '' ? '(untitled)' : notice.postTitle;
   return {
     to,
-    subject: `${HEADLINES[notice.kind]}: ${oneLine(title)}`,
+    subject: `${HEADLINES[notice.kind]}: ${subjectText(title)}`,
     body: `${notice.text}\n\nPost: ${title}\nOpen it: ${link}\n`,
+  };
+}
+
+/**
+ * The mail of one or more desk notifications about one post to one person, oldest first: a single one reads as
+ * deskMessage; several are listed under the post's newest title.
+ */
+export function deskDigest(to: string, notices: readonly DeskNotice[], publicUrl: string): MailMessage {
+  const last = notices.at(-1);
+  if (last === undefined) throw new Error('deskDigest needs a notice');
+  if (notices.length === 1) return deskMessage(to, last, publicUrl);
+  const link = `${publicUrl}${pathTo('adminEdit', { id: last.postId })}`;
+  const title = last.postTitle.trim() === '' ? '(untitled)' : last.postTitle;
+  const lines = notices.map((notice) => `- ${HEADLINES[notice.kind]}: ${notice.text}`).join('\n');
+  return {
+    to,
+    subject: `${notices.length} updates: ${subjectText(title)}`,
+    body: `${notices.length} updates on this post:\n${lines}\n\nPost: ${title}\nOpen it: ${link}\n`,
   };
 }
 

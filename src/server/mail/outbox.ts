@@ -47,6 +47,8 @@ export class MailOutbox {
   private stopped = false;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  /** Work under way that will queue mail (a reset link queued after its answer went out). */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly options: OutboxOptions) {
     this.pollMs = options.pollMs ?? 3_000;
@@ -98,15 +100,25 @@ export class MailOutbox {
     }
   }
 
-  /** Resolves once no run is under way (a test waits on it instead of a timer). */
-  async settle(): Promise<void> {
-    while (this.running !== undefined) await this.running;
+  /** Waits for `work` (which must not reject) before settling or stopping: it queues mail after its answer. */
+  track(work: Promise<void>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
   }
 
-  /** Waits for a run under way, then stops: no new claim is made. */
+  /** Resolves once no tracked work and no run is under way (a test waits on it instead of a timer). */
+  async settle(): Promise<void> {
+    while (this.pending.size > 0 || this.running !== undefined) {
+      await Promise.all(this.pending);
+      await this.running;
+    }
+  }
+
+  /** Waits for tracked work and a run under way, then stops: no new claim is made (what was queued waits). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== undefined) clearInterval(this.timer);
+    await Promise.all(this.pending);
     await this.running;
     this.transport.close();
   }

@@ -5,6 +5,7 @@ import { invitableRoles } from '../../contract/roles';
 import type { PendingInvitation, PostStaff, StaffRef } from '../../contract/types';
 import { isoTime } from '../db/database';
 import type { Database, Db, RoleName } from '../db/database';
+import { retirePasswordResets } from './passwordResetsRepository';
 
 export type Account = { id: number; email: string; name: string; role: RoleName };
 export type AccountWithHash = Account & { passwordHash: string };
@@ -149,7 +150,7 @@ export async function deleteAccount(db: Db, id: number, now: Date): Promise<'del
   });
 }
 
-/** A new password, and every session of the account except `keepSession` ends. */
+/** A new password: every session of the account except `keepSession` ends, and every unused reset link. */
 export async function setPassword(db: Db, id: number, passwordHash: string, keepSession: string, now: Date) {
   await db.kysely.transaction().execute(async (trx) => {
     await trx
@@ -158,6 +159,7 @@ export async function setPassword(db: Db, id: number, passwordHash: string, keep
       .where('id', '=', id)
       .execute();
     await trx.deleteFrom('sessions').where('account_id', '=', id).where('id_hash', '!=', keepSession).execute();
+    await retirePasswordResets(trx, id);
   });
 }
 

@@ -1,8 +1,9 @@
 // All SQL about password reset links: a single-use code kept as its sha256, which sets a new password and ends every
 // session of its account. Made by `npm run staff -- reset-password`, and by anything else that proves who asks.
 import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { isoTime } from '../db/database';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import type { Account } from './accountsRepository';
 
 /** A reset link is valid this long. */
@@ -28,6 +29,18 @@ export async function createPasswordReset(db: Db, accountId: number, now: Date):
   return code;
 }
 
+/**
+ * Every unused reset link of the account stops working, on the caller's transaction or connection: a password change,
+ * a reset and a sign-in each prove the account is in its owner's hands again, so a link mailed before is only a risk.
+ */
+export async function retirePasswordResets(executor: Kysely<Database>, accountId: number): Promise<void> {
+  await executor
+    .deleteFrom('password_resets')
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export type ResetRefusal = 'unknown' | 'used' | 'expired';
 
 /** The account a reset code is for while it can still be used, else why not. Changes nothing. */
@@ -46,7 +59,7 @@ export async function findPasswordReset(db: Db, code: string, now: Date): Promis
 
 /**
  * Uses the code, in one transaction: marks it used (exactly one of two concurrent callers can), sets the new
- * password and ends every session of the account. The account, or why the code cannot be used.
+ * password, ends every session of the account and retires its other links. The account, or why the code cannot be used.
  */
 export async function consumePasswordReset(
   db: Db,
@@ -78,6 +91,7 @@ export async function consumePasswordReset(
       .returning(['id', 'email', 'name', 'role'])
       .executeTakeFirstOrThrow();
     await trx.deleteFrom('sessions').where('account_id', '=', account.id).execute();
+    await retirePasswordResets(trx, account.id);
     return account;
   });
 }

@@ -1,5 +1,6 @@
 // The staff account API: sessions, sign-up by invitation or setup link, staff, invitations, own password
 // and API keys. Only these routes look at credentials; nothing here runs for a request to any other route.
+import { finished } from 'node:stream';
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -55,7 +56,12 @@ import {
   setRole,
 } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
-import { consumePasswordReset, createPasswordReset, findPasswordReset } from '../repositories/passwordResetsRepository';
+import {
+  consumePasswordReset,
+  createPasswordReset,
+  findPasswordReset,
+  retirePasswordResets,
+} from '../repositories/passwordResetsRepository';
 import { queueMail } from '../mail/mailRepository';
 import { MAIL_OFF } from '../mail/mailer';
 import type { Mailer } from '../mail/mailer';
@@ -175,6 +181,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const ok = account ? await hasher.verify(account.passwordHash, password) : await hasher.verifyNobody(password);
     if (!account || !ok) return reply.code(401).send(INCORRECT);
     await attempt.release();
+    // Whoever knows the password holds the account: a reset link mailed meanwhile is no longer needed.
+    await retirePasswordResets(db.kysely, account.id);
     const id = await sessions.create(db.kysely, account.id);
     return reply.code(200).send(await signIn(request, reply, account, id));
   });
@@ -263,6 +271,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     return reply.code(200).send(await signIn(request, reply, account, id));
   });
 
+  /** A reset link for the account with this email, if there is one, queued for the outbox. */
+  async function mailResetLink(email: string): Promise<void> {
+    const account = await findAccountByEmail(db, email);
+    if (account === undefined) return;
+    const at = new Date(now());
+    const code = await createPasswordReset(db, account.id, at);
+    await queueMail(db.kysely, [passwordResetMessage(account.email, code, publicUrl)], at);
+    mailer.wake();
+  }
+
   // "Forgot password?": whether a reset link can be mailed here (the sign-in card says to ask an owner otherwise).
   app.get('/password-reset-requests', async (_request, reply) => {
     markPrivate(reply);
@@ -281,13 +299,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const attempt = await limiter.startResetRequest(limiterKey(request.ip), email);
     if (isTooMany(attempt))
       return reply.code(429).header('retry-after', String(attempt.retryAfter)).send({ error: TOO_MANY_RESETS });
-    const account = await findAccountByEmail(db, email);
-    if (account !== undefined) {
-      const at = new Date(now());
-      const code = await createPasswordReset(db, account.id, at);
-      await queueMail(db.kysely, [passwordResetMessage(account.email, code, publicUrl)], at);
-      mailer.wake();
-    }
+    // The answer goes out before the account is even looked up: its timing cannot tell a known email from an unknown
+    // one. The link is made and queued once the answer is written; the outbox waits for that work before it stops.
+    const answered = new Promise<void>((resolve) => finished(reply.raw, () => resolve()));
+    mailer.track(
+      answered
+        .then(() => mailResetLink(email))
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset link not queued')),
+    );
     return reply.code(202).send({ message: RESET_SENT });
   });
 

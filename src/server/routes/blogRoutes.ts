@@ -222,6 +222,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
       const who = actor(request);
       const refused = refuseCreate(who, request.body.status);
       if (refused !== undefined) return reply.code(403).send({ error: refused });
+      if (request.body.status === 'review') await guard.countDeskWrite(request, reply);
       const at = new Date(clock());
       const desked = onSave(mailer, { actor: who, from: 'new', requested: request.body.status, now: at });
       const post = await createPost(db, request.body, at, who.accountId, desked);
@@ -247,8 +248,10 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
         writer,
         request,
         id,
-        (check) =>
-          updatePost(db, id, request.body, {
+        async (check) => {
+          if (request.body.status === 'review' && check.current.status !== 'review')
+            await guard.countDeskWrite(request, reply);
+          return updatePost(db, id, request.body, {
             ...check.condition,
             replaced: check.current,
             by: who,
@@ -258,7 +261,8 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (
               requested: request.body.status,
               now: check.condition.now ?? new Date(clock()),
             }),
-          }),
+          });
+        },
         (facts) => refuseEdit(who, facts, request.body.status),
       );
       if (result.outcome === 'forbidden') return reply.code(403).send({ error: result.error });

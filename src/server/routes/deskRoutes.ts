@@ -134,6 +134,7 @@ export const deskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (
     '/blogs/:id/notes',
     { schema: { params: postParams, body: noteSchema }, ...staff },
     async (request, reply) => {
+      await guard.countDeskWrite(request, reply);
       const note = await addNote(
         db,
         mailer,

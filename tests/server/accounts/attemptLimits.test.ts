@@ -37,6 +37,7 @@ it('documents the limits it applies', () => {
     account: { max: 100, windowMs: 60 * MINUTE },
     token: { max: 10, windowMs: 15 * MINUTE },
     resetEmail: { max: 5, windowMs: 60 * MINUTE },
+    deskWrites: { max: 30, windowMs: 60 * MINUTE },
   });
 });
 

@@ -78,8 +78,8 @@ it('refuses a weak password with 400 and keeps the link usable', async () => {
   const code = await createPasswordReset(t.db, owner.id, new Date(t.clock));
   expect((await reset(code, 'short')).statusCode).toBe(400);
   expect((await reset(code, owner.email)).statusCode).toBe(400);
-  expect((await signInWith(owner.email, PASSWORD)).statusCode).toBe(200);
   expect((await reset(code)).statusCode).toBe(200);
+  expect((await signInWith(owner.email, NEW_PASSWORD)).statusCode).toBe(200);
 });
 
 it('refuses a post from another site, and counts wrong codes per address: 30 of 50 at once are checked', async () => {
@@ -106,4 +106,62 @@ it('refuses a post from another site, and counts wrong codes per address: 30 of 
 
 it('never logs the code: the request log hides the query of /auth', () => {
   expect(loggedUrl('/auth?reset=secret-code')).toBe('/auth?…');
+});
+
+describe('a pending link is retired by', () => {
+  const pendingLinks = async (accountId: number) =>
+    (
+      await t.db.kysely
+        .selectFrom('password_resets')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('used_at', 'is', null)
+        .execute()
+    ).length;
+  const refusedAsUnknown = async (code: string) => {
+    const res = await reset(code);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'This password reset link is not valid: ask for a new one' });
+  };
+
+  it('a password change', async () => {
+    const owner = await createStaff(t.db, 'owner');
+    const cookie = await signIn(t.app, owner.email);
+    const code = await createPasswordReset(t.db, owner.id, new Date(t.clock));
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { cookie, ...SAME_ORIGIN },
+      payload: { currentPassword: PASSWORD, newPassword: 'a changed password here' },
+    });
+    expect(changed.statusCode).toBe(204);
+    await refusedAsUnknown(code);
+  });
+
+  it('a reset with another link of the account', async () => {
+    const owner = await createStaff(t.db, 'owner');
+    const used = await createPasswordReset(t.db, owner.id, new Date(t.clock));
+    // A second live link (one made outside the app, say): createPasswordReset alone keeps only the newest.
+    await t.db.kysely
+      .insertInto('password_resets')
+      .values({
+        code_hash: 'f'.repeat(64),
+        account_id: owner.id,
+        expires_at: new Date(t.clock + 10 * MINUTE).toISOString(),
+        created_at: new Date(t.clock).toISOString(),
+      })
+      .execute();
+    expect(await pendingLinks(owner.id)).toBe(2);
+    expect((await reset(used)).statusCode).toBe(200);
+    expect(await pendingLinks(owner.id)).toBe(0);
+  });
+
+  it('a successful sign-in, not a failed one', async () => {
+    const owner = await createStaff(t.db, 'owner');
+    const code = await createPasswordReset(t.db, owner.id, new Date(t.clock));
+    expect((await signInWith(owner.email, 'not the password')).statusCode).toBe(401);
+    expect(await pendingLinks(owner.id)).toBe(1);
+    expect((await signInWith(owner.email, PASSWORD)).statusCode).toBe(200);
+    await refusedAsUnknown(code);
+  });
 });

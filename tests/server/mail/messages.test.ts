@@ -1,6 +1,6 @@
 // The mails the site composes: a desk notification's subject is one header line of a bounded length, an untitled post
 // is named so, and each body carries its link.
-import { deskMessage, passwordResetMessage } from '../../../src/server/mail/messages';
+import { deskDigest, deskMessage, passwordResetMessage } from '../../../src/server/mail/messages';
 
 const SITE = 'https://touchline.test';
 
@@ -45,5 +45,28 @@ describe('passwordResetMessage', () => {
     expect(message.subject).toBe('Your Touchline password reset link');
     expect(message.body).toContain('a new password for kim@touchline.test on Touchline');
     expect(message.body).toContain('\nhttps://touchline.test/auth?reset=abc_123\n');
+  });
+});
+
+describe('deskDigest', () => {
+  const notice = (kind: 'note' | 'submitted', text: string, postTitle = 'Cup final') =>
+    ({ kind, postId: 7, postTitle, text }) as const;
+
+  it('reads as deskMessage for one notice, and lists several under the newest title', () => {
+    expect(deskDigest('sam@touchline.test', [notice('note', 'Hi')], SITE)).toEqual(
+      deskMessage('sam@touchline.test', notice('note', 'Hi'), SITE),
+    );
+    const many = deskDigest(
+      'sam@touchline.test',
+      [notice('submitted', 'Submitted by Kim'), notice('note', 'Note by Kim: hi', 'Cup =?final')],
+      SITE,
+    );
+    expect(many).toEqual({
+      to: 'sam@touchline.test',
+      subject: '2 updates: Cup = ?final',
+      body:
+        '2 updates on this post:\n- Submitted for review: Submitted by Kim\n- New note: Note by Kim: hi\n\n' +
+        'Post: Cup =?final\nOpen it: https://touchline.test/admin/edit/7\n',
+    });
   });
 });

@@ -147,6 +147,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.TOUCHLINE_E2E_SMTP_PORT}`,
       MAIL_FROM: 'desk@touchline.test',
+      // Each desk notice mailed at once: a spec follows one post through several steps in a minute (the gathering
+      // itself is tested on the server).
+      MAIL_DIGEST_MINUTES: '0',
     },
   },
 });

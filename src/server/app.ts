@@ -19,6 +19,7 @@ import { headTags } from './seo/head';
 import type { Config, MailConfig } from './config';
 import { MailOutbox } from './mail/outbox';
 import type { Mailer } from './mail/mailer';
+import { DESK_MAIL_WINDOW_MS } from './mail/deskMail';
 import type { Db } from './db/database';
 import { answerClientError, registerErrorHandler } from './http/errors';
 import { registerApiAnswers } from './http/apiAnswers';
@@ -221,6 +222,7 @@ export async function buildApp({
   const mailer: Mailer = {
     enabled: outbox !== undefined,
     publicUrl: config.publicUrl,
+    digestMs: config.mail?.digestMs ?? DESK_MAIL_WINDOW_MS,
     wake: () => outbox?.wake(),
     track: (work) => outbox?.track(work),
   };

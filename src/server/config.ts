@@ -40,7 +40,12 @@ export type Config = {
 };
 
 /** Where mail goes out (smtp:// or smtps://, credentials included: never logged) and the From address. */
-export type MailConfig = { smtpUrl: string; from: string };
+export type MailConfig = {
+  smtpUrl: string;
+  from: string;
+  /** MAIL_DIGEST_MINUTES: desk mail about one post to one person leaves at most this often (0: each notice at once) */
+  digestMs?: number;
+};
 
 export type TrustProxy = false | number | string[];
 
@@ -55,6 +60,7 @@ export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one
 // Both src/server/config.ts (tsx, ts-jest) and dist/server/config.js sit two levels below the repository root.
 const repoRoot = resolve(__dirname, '..', '..');
 
+const MAIL_DIGEST_MINUTES_RULE = 'must be a whole number of minutes from 0 to 1440';
 const SESSION_MAX_DAYS_RULE = 'must be a whole number of days from 1 to 3650';
 const LIVE_MAX_STREAMS_RULE = 'must be a whole number from 1 to 1000000';
 
@@ -107,6 +113,7 @@ const envSchema = z.object({
         ),
       ),
   ),
+  MAIL_DIGEST_MINUTES: z._default(z.string().check(z.regex(/^\d{1,4}$/, MAIL_DIGEST_MINUTES_RULE)), '10'),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
   LIVE_MAX_STREAMS: z._default(z.string().check(z.regex(/^[1-9]\d{0,6}$/, LIVE_MAX_STREAMS_RULE)), '20000'),
 });
@@ -217,8 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD };
   if ((e.SMTP_URL === undefined) !== (e.MAIL_FROM === undefined))
     throw new ConfigError('Invalid configuration:\n  SMTP_URL and MAIL_FROM: set both (or neither)');
+  const digestMinutes = Number(e.MAIL_DIGEST_MINUTES);
+  if (digestMinutes > 1440)
+    throw new ConfigError(`Invalid configuration:\n  MAIL_DIGEST_MINUTES: ${MAIL_DIGEST_MINUTES_RULE}`);
   const mail =
-    e.SMTP_URL === undefined || e.MAIL_FROM === undefined ? undefined : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
+    e.SMTP_URL === undefined || e.MAIL_FROM === undefined
+      ? undefined
+      : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, digestMs: digestMinutes * 60_000 };
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;
   if (e.DATABASE_URL === undefined) database = { kind: 'sqlite', file: resolve(dataDir, 'touchline.db') };

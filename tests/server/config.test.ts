@@ -83,6 +83,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SESSION_MAX_DAYS: days }, cwd)).toThrow(
         /SESSION_MAX_DAYS: must be a whole number of days from 1 to 3650/,
       );
+    for (const minutes of ['-1', '1.5', '10m', '1441'])
+      expect(() => loadConfig({ MAIL_DIGEST_MINUTES: minutes }, cwd)).toThrow(
+        /MAIL_DIGEST_MINUTES: must be a whole number of minutes from 0 to 1440/,
+      );
+  });
+
+  it('gathers desk mail every 10 minutes unless MAIL_DIGEST_MINUTES says otherwise (0: each notice at once)', () => {
+    const mail = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'desk@example.com' };
+    expect(loadConfig(mail, cwd).mail?.digestMs).toBe(600_000);
+    expect(loadConfig({ ...mail, MAIL_DIGEST_MINUTES: '0' }, cwd).mail?.digestMs).toBe(0);
+    expect(loadConfig({ ...mail, MAIL_DIGEST_MINUTES: '1440' }, cwd).mail?.digestMs).toBe(86_400_000);
   });
 });
 

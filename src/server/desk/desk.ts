@@ -38,7 +38,7 @@ async function notify(trx: Transaction<Database>, mailer: Mailer, recipients: nu
   const people = await insertNotifications(trx, ids, { kind, postId, actorName: actor.name, text }, now);
   if (!mailer.enabled) return;
   for (const person of people)
-    await queueDeskNotice(trx, person.email, { kind, postId, postTitle, text }, mailer.publicUrl, now);
+    await queueDeskNotice(trx, person.email, { kind, postId, postTitle, text }, mailer.publicUrl, now, mailer.digestMs);
 }
 
 async function creatorOf(trx: Transaction<Database>, postId: number): Promise<number | null> {

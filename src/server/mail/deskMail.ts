@@ -9,7 +9,7 @@ import type { TopicMail } from './mailRepository';
 import { deskDigest, deskMessage } from './messages';
 import type { DeskNotice } from './messages';
 
-/** Mail about one post to one person leaves at most this often. */
+/** Mail about one post to one person leaves at most this often, unless MAIL_DIGEST_MINUTES says otherwise. */
 export const DESK_MAIL_WINDOW_MS = 10 * 60_000;
 
 const noticesOf = (row: TopicMail): DeskNotice[] =>
@@ -22,6 +22,7 @@ export async function queueDeskNotice(
   notice: DeskNotice,
   publicUrl: string,
   now: Date,
+  windowMs = DESK_MAIL_WINDOW_MS,
 ): Promise<void> {
   const topic = `post:${notice.postId}`;
   const at = now.getTime();
@@ -29,7 +30,7 @@ export async function queueDeskNotice(
   // Each retry follows another transaction's change to the same row: a sender's claim or another notice.
   for (let tries = 0; tries < 5; tries += 1) {
     const rows = await latestTopicMail(trx, to, topic, 4);
-    const recent = rows.filter((row) => row.attempts === 0 || row.nextAttemptAt > at - DESK_MAIL_WINDOW_MS);
+    const recent = rows.filter((row) => row.attempts === 0 || row.nextAttemptAt > at - windowMs);
     if (recent.some((row) => noticesOf(row).some(same))) return;
     const pending = rows.find((row) => row.attempts === 0);
     if (pending !== undefined) {
@@ -42,7 +43,7 @@ export async function queueDeskNotice(
       continue;
     }
     const last = rows[0];
-    const dueAt = last === undefined ? at : Math.max(at, last.nextAttemptAt + DESK_MAIL_WINDOW_MS);
+    const dueAt = last === undefined ? at : Math.max(at, last.nextAttemptAt + windowMs);
     const message = { ...deskMessage(to, notice, publicUrl), topic, notices: JSON.stringify([notice]) };
     if (await insertTopicMail(trx, message, at, dueAt)) return;
   }

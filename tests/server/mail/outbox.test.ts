@@ -187,7 +187,11 @@ describe('SMTP_URL and MAIL_FROM', () => {
   it('are read together, and a refusal never repeats the password', () => {
     const smtpUrl = `smtp://desk:${SMTP_PASSWORD}@mail.example:587`;
     expect(loadConfig(env({})).mail).toBeUndefined();
-    expect(loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM: MAIL_FROM })).mail).toEqual({ smtpUrl, from: MAIL_FROM });
+    expect(loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM: MAIL_FROM })).mail).toEqual({
+      smtpUrl,
+      from: MAIL_FROM,
+      digestMs: 600_000,
+    });
     const refusals: Record<string, string>[] = [
       { SMTP_URL: smtpUrl },
       { MAIL_FROM: 'desk@touchline.test' },

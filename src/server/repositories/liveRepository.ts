@@ -81,10 +81,24 @@ export async function livePostFacts(
   const row = await db.kysely
     .selectFrom('posts')
     .select(['created_by', 'status'])
+    // A post in review is a stored draft with an open submission (post_reviews).
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('post_reviews')
+            .select('post_reviews.post_id')
+            .whereRef('post_reviews.post_id', '=', 'posts.id'),
+        )
+        .as('in_review'),
+    )
     .where('id', '=', id)
     .where(notTrashed)
     .executeTakeFirst();
-  return row === undefined ? undefined : { createdBy: row.created_by, status: row.status };
+  if (row === undefined) return undefined;
+  // in_review: true on PostgreSQL, 1 on SQLite
+  const status: PostStatus = row.status === 'draft' && Boolean(row.in_review) ? 'review' : row.status;
+  return { createdBy: row.created_by, status };
 }
 
 /** Whether a reader may see the post's entries: public at `now` for anyone, out of the trash for staff. */

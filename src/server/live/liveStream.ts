@@ -4,7 +4,7 @@
 // written straight to the socket, one shared Buffer per event.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_LIMITS } from '../../contract/live';
-import { limiterKey } from '../http/clientAddress';
+import { limiterKey, networkKey } from '../http/clientAddress';
 import { notFound } from '../http/errors';
 import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
@@ -19,6 +19,8 @@ export type LiveStreamOptions = {
   maxStreams: number;
   /** open streams one client address (limiterKey) holds at most; the next is a 429 */
   perAddress: number;
+  /** open streams one IPv6 /48 (networkKey) holds at most; the next is a 429 */
+  perNetwork: number;
   heartbeatMs: number;
   /** how often the posts being followed are checked to be still public: a trashed or unpublished one ends its streams */
   visibilityMs: number;
@@ -33,6 +35,7 @@ export type LiveStreamOptions = {
 export const DEFAULT_LIVE_STREAM_OPTIONS = {
   maxStreams: LIVE_LIMITS.streamsPerProcessDefault,
   perAddress: LIVE_LIMITS.streamsPerAddress,
+  perNetwork: LIVE_LIMITS.streamsPerNetwork,
   heartbeatMs: LIVE_LIMITS.heartbeatMs,
   visibilityMs: 5_000,
   pollMs: 250,
@@ -61,7 +64,8 @@ const NOT_FOUND = notFound('Blog');
 export class LiveStreams {
   readonly hub: LiveHub;
   private open = 0;
-  private readonly perAddress = new Map<string, number>();
+  /** Open streams by limiterKey, and by networkKey (IPv6 only) in the same map: the keys never meet. */
+  private readonly perClient = new Map<string, number>();
   private readonly responses = new Set<() => void>();
   /** The open streams' ends, by post: a post no longer public ends them (see checkVisibility). */
   private readonly byPost = new Map<number, Set<() => void>>();
@@ -126,13 +130,18 @@ export class LiveStreams {
         .header('retry-after', RETRY_AFTER_S)
         .send({ error: 'Too many live readers on this server right now: try again shortly' });
     const address = limiterKey(request.ip);
-    const mine = this.perAddress.get(address) ?? 0;
-    if (mine >= this.options.perAddress)
+    if ((this.perClient.get(address) ?? 0) >= this.options.perAddress)
       return void reply.code(429).send({
         error: `Too many live streams from this address: at most ${this.options.perAddress} at a time`,
       });
+    const network = networkKey(request.ip);
+    if (network !== undefined && (this.perClient.get(network) ?? 0) >= this.options.perNetwork)
+      return void reply.code(429).send({
+        error: `Too many live streams from this network: at most ${this.options.perNetwork} at a time`,
+      });
     this.open += 1;
-    this.perAddress.set(address, mine + 1);
+    const counted = network === undefined ? [address] : [address, network];
+    for (const key of counted) this.perClient.set(key, (this.perClient.get(key) ?? 0) + 1);
 
     reply.hijack();
     const response = reply.raw;
@@ -169,9 +178,11 @@ export class LiveStreams {
       if (ended) return;
       ended = true;
       this.open -= 1;
-      const left = (this.perAddress.get(address) ?? 1) - 1;
-      if (left === 0) this.perAddress.delete(address);
-      else this.perAddress.set(address, left);
+      for (const key of counted) {
+        const left = (this.perClient.get(key) ?? 1) - 1;
+        if (left === 0) this.perClient.delete(key);
+        else this.perClient.set(key, left);
+      }
       this.hub.unsubscribe(postId, reader);
       this.responses.delete(endResponse);
       const ends = this.byPost.get(postId);

@@ -307,6 +307,23 @@ it('holds 10 streams per address (the 11th is a 429) and frees a slot when its c
   for (const stream of [...streams.slice(1), again]) stream.close();
 });
 
+it('holds 100 streams per IPv6 /48 however many /64s they come from, and another /48 still gets one', async () => {
+  await restart({ trustProxy: 1 });
+  const postId = await createPost();
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const streams = await Promise.all(
+    range(1, 100).map((n) => openLive(`/api/blogs/${postId}/live`, from(`2001:db8:7:${n.toString(16)}::1`))),
+  );
+  const refused = await open(`/api/blogs/${postId}/live`, from('2001:db8:7:ffff::1'));
+  await refused.ended;
+  expect(refused.res.statusCode).toBe(429);
+  expect(JSON.parse(refused.text())).toEqual({
+    error: 'Too many live streams from this network: at most 100 at a time',
+  });
+  const elsewhere = await openLive(`/api/blogs/${postId}/live`, from('2001:db8:8:1::1'));
+  for (const stream of [...streams, elsewhere]) stream.close();
+});
+
 it('answers 503 with Retry-After past the process cap, and ends its streams when the server closes', async () => {
   await restart({ live: { maxStreams: 2 } });
   const postId = await createPost();

@@ -8,9 +8,8 @@ import { limiterKey, networkKey } from '../http/clientAddress';
 import { notFound } from '../http/errors';
 import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
-import { eventsAfter, latestLiveEventId } from '../repositories/liveEventsRepository';
 import type { LiveWrites } from '../repositories/liveEventsRepository';
-import { entriesVisible, publicPostIds } from '../repositories/liveRepository';
+import { entriesVisible, publicPostIds, replayAfter } from '../repositories/liveRepository';
 import { eventChunk, LiveHub, liveChunk } from './liveHub';
 import type { LiveChunk, LiveReader } from './liveHub';
 
@@ -56,6 +55,9 @@ const STREAM_HEADERS = {
   connection: 'keep-alive',
 };
 
+/** What a replay holds at most (entries changed, and the coverage); past it a `reset`: no more than an entries page. */
+const REPLAY_MAX = LIVE_LIMITS.entriesPageMax;
+
 /** Sent once the replay is: how long a browser waits before reconnecting (ms); from here on events are live. */
 const CAUGHT_UP = liveChunk('retry: 2000\n\n');
 
@@ -75,8 +77,8 @@ export class LiveStreams {
     private readonly db: Db,
     private readonly options: LiveStreamOptions,
   ) {
-    const { pollMs, heartbeatMs, writes, warn } = options;
-    this.hub = new LiveHub(db, { pollMs, heartbeatMs, writes, warn });
+    const { pollMs, heartbeatMs, writes, now, warn } = options;
+    this.hub = new LiveHub(db, { pollMs, heartbeatMs, writes, now, warn });
   }
 
   start(): Promise<void> {
@@ -212,17 +214,15 @@ export class LiveStreams {
       // Live events only: those the hub delivers from now on (what it delivered while subscribe finished included).
       if (lastEventId === undefined) sentSeq = Math.min(followedFrom, (waiting[0]?.[0] ?? followedFrom + 1) - 1);
       else {
-        const missed = await eventsAfter(this.db.kysely, postId, lastEventId);
-        if (missed === 'reset') {
-          const latest = await latestLiveEventId(this.db.kysely, postId);
-          sentSeq = latest;
-          write(eventChunk({ kind: 'reset', seq: latest, data: '{}' }));
-        } else
-          for (const row of missed)
-            if (row.seq > sentSeq) {
-              sentSeq = row.seq;
-              write(eventChunk(row));
-            }
+        const missed = await replayAfter(this.db, postId, lastEventId, REPLAY_MAX);
+        // The post may have left the public site while the replay was read: then nothing of it goes out.
+        if (!(await entriesVisible(this.db, postId, { staff: false, now: new Date(this.options.now()) })))
+          return endResponse();
+        for (const event of missed)
+          if (event.seq > sentSeq || event.kind === 'reset') {
+            sentSeq = event.seq;
+            write(eventChunk({ kind: event.kind, seq: event.seq, data: JSON.stringify(event.data) }));
+          }
       }
     } catch (error) {
       this.options.warn('live: a stream could not start', error);

@@ -74,6 +74,8 @@ export const LIVE_LIMITS = {
   entriesPageMax: 100,
   /** open streams per client address; the next is a 429 */
   streamsPerAddress: 10,
+  /** open streams per IPv6 /48 (a site's whole network, thousands of /64 addresses); the next is a 429 */
+  streamsPerNetwork: 100,
   /** default of LIVE_MAX_STREAMS: the process-wide cap, answered with 503 and Retry-After */
   streamsPerProcessDefault: 20_000,
   /** a comment line at least this often (ms) */

@@ -12,6 +12,7 @@ import { createLogDestination, createPrettyDestination, flushLog } from './http/
 import { seedIfEmpty } from './seed';
 import { ensureOwner, setupCodeIfNoOwner } from './accounts/bootstrap';
 import { PasswordHasher } from './accounts/passwords';
+import { openFilesLimit, streamCapFor } from './live/openFiles';
 
 /** A port nobody listens on at `host` right now, chosen by the system. */
 function freePort(host: string): Promise<number> {
@@ -42,8 +43,12 @@ async function main(): Promise<void> {
   // Without PUBLIC_URL, links use the address the server listens on. The app needs it before it listens (pages and
   // feeds made from it are cached), so PORT=0 ("any free port") is resolved to a free port here, first.
   const port = config.port === 0 && config.publicUrl === undefined ? await freePort(config.host) : config.port;
+  // Each live stream holds a descriptor: the cap leaves the rest of the open-files limit to ordinary requests.
+  const openFiles = openFilesLimit();
+  const liveMaxStreams = streamCapFor(config.liveMaxStreams, openFiles);
   const appConfig = {
     ...config,
+    liveMaxStreams,
     adminToken: admin.token,
     publicUrl: config.publicUrl ?? listenUrl(config.host, port),
     listenUrl: listenUrl(config.host, port),
@@ -93,6 +98,8 @@ async function main(): Promise<void> {
   const url = listenUrl(config.host, typeof address === 'object' && address !== null ? address.port : port);
   console.log(`touchline: serving ${url}`);
   if (config.publicUrl !== undefined) console.log(`touchline: public URL ${config.publicUrl}`);
+  if (liveMaxStreams < config.liveMaxStreams)
+    console.log(`touchline: live streams capped at ${liveMaxStreams} (open-files limit ${openFiles})`);
   console.log(`touchline: database ${where}${seeded > 0 ? ` (seeded ${seeded} sample posts)` : ''}`);
   if (admin.source === 'env') console.log('touchline: admin token from ADMIN_TOKEN');
   // Never the token itself: start-up output ends up in logs that more people read than should publish.

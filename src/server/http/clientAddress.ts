@@ -12,3 +12,15 @@ export function limiterKey(address: string): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${parts.join(':')}::/64`;
 }
+
+/**
+ * The coarser network a client address belongs to, for a second cap beside limiterKey's: an IPv6 address's /48 (what
+ * one site is handed, 65,536 /64s), undefined for IPv4 (its address is already the unit) and anything unparsed.
+ */
+export function networkKey(address: string): string | undefined {
+  if (!ipaddr.isValid(address)) return undefined;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return undefined;
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 3).map((part) => part.toString(16));
+  return `${parts.join(':')}::/48`;
+}

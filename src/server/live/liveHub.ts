@@ -12,6 +12,7 @@ import {
   rowsAfter,
 } from '../repositories/liveEventsRepository';
 import type { LiveEventRow, LiveWrites } from '../repositories/liveEventsRepository';
+import { publicPostIds } from '../repositories/liveRepository';
 
 /**
  * Stream bytes prepared once for every reader: the text, and the text framed as an HTTP/1.1 chunk, which a reader
@@ -53,6 +54,8 @@ export type LiveHubOptions = {
   heartbeatMs: number;
   /** the app's own live writes (SQLite reads them at once, without waiting for the poll) */
   writes: LiveWrites;
+  /** the clock a post's publishAt is compared with */
+  now: () => number;
   /** where a dropped listener or a failed read is reported */
   warn: (message: string, error: unknown) => void;
 };
@@ -172,7 +175,17 @@ export class LiveHub {
           for (const reader of channel.readers) reader.end();
           return;
         }
-        for (const row of rows) {
+        const fresh = rows.filter((row) => row.seq > channel.lastSeq);
+        if (fresh.length === 0) continue;
+        // Checked after the read, on every process: what was written once the post left the public site (unpublished,
+        // trashed) never goes out, and its readers end (their reconnect is a 404).
+        const visible = await publicPostIds(this.db, [postId], new Date(this.options.now()));
+        if (!visible.has(postId)) {
+          channel.lastSeq = fresh[fresh.length - 1]!.seq;
+          for (const reader of [...channel.readers]) reader.end();
+          return;
+        }
+        for (const row of fresh) {
           if (row.seq <= channel.lastSeq) continue;
           channel.lastSeq = row.seq;
           const chunk = eventChunk(row);

@@ -4,13 +4,12 @@
 // written straight to the socket, one shared Buffer per event.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_LIMITS } from '../../contract/live';
-import { limiterKey } from '../http/clientAddress';
+import { limiterKey, networkKey } from '../http/clientAddress';
 import { notFound } from '../http/errors';
 import type { Db } from '../db/database';
 import { API_HEADERS } from '../http/security';
-import { eventsAfter, latestLiveEventId } from '../repositories/liveEventsRepository';
 import type { LiveWrites } from '../repositories/liveEventsRepository';
-import { entriesVisible, publicPostIds } from '../repositories/liveRepository';
+import { entriesVisible, publicPostIds, replayAfter } from '../repositories/liveRepository';
 import { eventChunk, LiveHub, liveChunk } from './liveHub';
 import type { LiveChunk, LiveReader } from './liveHub';
 
@@ -19,6 +18,8 @@ export type LiveStreamOptions = {
   maxStreams: number;
   /** open streams one client address (limiterKey) holds at most; the next is a 429 */
   perAddress: number;
+  /** open streams one IPv6 /48 (networkKey) holds at most; the next is a 429 */
+  perNetwork: number;
   heartbeatMs: number;
   /** how often the posts being followed are checked to be still public: a trashed or unpublished one ends its streams */
   visibilityMs: number;
@@ -33,6 +34,7 @@ export type LiveStreamOptions = {
 export const DEFAULT_LIVE_STREAM_OPTIONS = {
   maxStreams: LIVE_LIMITS.streamsPerProcessDefault,
   perAddress: LIVE_LIMITS.streamsPerAddress,
+  perNetwork: LIVE_LIMITS.streamsPerNetwork,
   heartbeatMs: LIVE_LIMITS.heartbeatMs,
   visibilityMs: 5_000,
   pollMs: 250,
@@ -53,6 +55,9 @@ const STREAM_HEADERS = {
   connection: 'keep-alive',
 };
 
+/** What a replay holds at most (entries changed, and the coverage); past it a `reset`: no more than an entries page. */
+const REPLAY_MAX = LIVE_LIMITS.entriesPageMax;
+
 /** Sent once the replay is: how long a browser waits before reconnecting (ms); from here on events are live. */
 const CAUGHT_UP = liveChunk('retry: 2000\n\n');
 
@@ -61,7 +66,8 @@ const NOT_FOUND = notFound('Blog');
 export class LiveStreams {
   readonly hub: LiveHub;
   private open = 0;
-  private readonly perAddress = new Map<string, number>();
+  /** Open streams by limiterKey, and by networkKey (IPv6 only) in the same map: the keys never meet. */
+  private readonly perClient = new Map<string, number>();
   private readonly responses = new Set<() => void>();
   /** The open streams' ends, by post: a post no longer public ends them (see checkVisibility). */
   private readonly byPost = new Map<number, Set<() => void>>();
@@ -71,8 +77,8 @@ export class LiveStreams {
     private readonly db: Db,
     private readonly options: LiveStreamOptions,
   ) {
-    const { pollMs, heartbeatMs, writes, warn } = options;
-    this.hub = new LiveHub(db, { pollMs, heartbeatMs, writes, warn });
+    const { pollMs, heartbeatMs, writes, now, warn } = options;
+    this.hub = new LiveHub(db, { pollMs, heartbeatMs, writes, now, warn });
   }
 
   start(): Promise<void> {
@@ -126,13 +132,18 @@ export class LiveStreams {
         .header('retry-after', RETRY_AFTER_S)
         .send({ error: 'Too many live readers on this server right now: try again shortly' });
     const address = limiterKey(request.ip);
-    const mine = this.perAddress.get(address) ?? 0;
-    if (mine >= this.options.perAddress)
+    if ((this.perClient.get(address) ?? 0) >= this.options.perAddress)
       return void reply.code(429).send({
         error: `Too many live streams from this address: at most ${this.options.perAddress} at a time`,
       });
+    const network = networkKey(request.ip);
+    if (network !== undefined && (this.perClient.get(network) ?? 0) >= this.options.perNetwork)
+      return void reply.code(429).send({
+        error: `Too many live streams from this network: at most ${this.options.perNetwork} at a time`,
+      });
     this.open += 1;
-    this.perAddress.set(address, mine + 1);
+    const counted = network === undefined ? [address] : [address, network];
+    for (const key of counted) this.perClient.set(key, (this.perClient.get(key) ?? 0) + 1);
 
     reply.hijack();
     const response = reply.raw;
@@ -169,9 +180,11 @@ export class LiveStreams {
       if (ended) return;
       ended = true;
       this.open -= 1;
-      const left = (this.perAddress.get(address) ?? 1) - 1;
-      if (left === 0) this.perAddress.delete(address);
-      else this.perAddress.set(address, left);
+      for (const key of counted) {
+        const left = (this.perClient.get(key) ?? 1) - 1;
+        if (left === 0) this.perClient.delete(key);
+        else this.perClient.set(key, left);
+      }
       this.hub.unsubscribe(postId, reader);
       this.responses.delete(endResponse);
       const ends = this.byPost.get(postId);
@@ -201,17 +214,15 @@ export class LiveStreams {
       // Live events only: those the hub delivers from now on (what it delivered while subscribe finished included).
       if (lastEventId === undefined) sentSeq = Math.min(followedFrom, (waiting[0]?.[0] ?? followedFrom + 1) - 1);
       else {
-        const missed = await eventsAfter(this.db.kysely, postId, lastEventId);
-        if (missed === 'reset') {
-          const latest = await latestLiveEventId(this.db.kysely, postId);
-          sentSeq = latest;
-          write(eventChunk({ kind: 'reset', seq: latest, data: '{}' }));
-        } else
-          for (const row of missed)
-            if (row.seq > sentSeq) {
-              sentSeq = row.seq;
-              write(eventChunk(row));
-            }
+        const missed = await replayAfter(this.db, postId, lastEventId, REPLAY_MAX);
+        // The post may have left the public site while the replay was read: then nothing of it goes out.
+        if (!(await entriesVisible(this.db, postId, { staff: false, now: new Date(this.options.now()) })))
+          return endResponse();
+        for (const event of missed)
+          if (event.seq > sentSeq || event.kind === 'reset') {
+            sentSeq = event.seq;
+            write(eventChunk({ kind: event.kind, seq: event.seq, data: JSON.stringify(event.data) }));
+          }
       }
     } catch (error) {
       this.options.warn('live: a stream could not start', error);

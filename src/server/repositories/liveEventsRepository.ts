@@ -118,6 +118,38 @@ export async function eventsAfter(
   return rows.map(toRow);
 }
 
+/** What one event after a reader's Last-Event-ID changed: the coverage, or entry `entryId`; its data is not read. */
+export type LiveChange = { seq: number; kind: LiveEventRow['kind']; entryId: number | null };
+
+/**
+ * What post `postId`'s events after `after` changed, in order, without their text (a replay sends the current state
+ * of each, not what the events carried). 'reset' when the log cannot say, as for eventsAfter.
+ */
+export async function changesAfter(
+  db: Kysely<Database>,
+  postId: number,
+  after: number,
+): Promise<LiveChange[] | 'reset'> {
+  // Both kinds of entry event carry the entry's id at the top of their JSON.
+  const entryId = onPostgres(db)
+    ? sql<number | null>`(data::json->>'id')::integer`
+    : sql<number | null>`json_extract(data, '$.id')`;
+  const rows = await db
+    .selectFrom('live_events')
+    .select(['seq', 'kind', entryId.as('entry_id')])
+    .where('post_id', '=', postId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .execute();
+  if (rows.length === 0) return after > (await latestLiveEventId(db, postId)) ? 'reset' : [];
+  if (Number(rows[0]!.seq) !== after + 1) return 'reset';
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    kind: row.kind as LiveEventRow['kind'],
+    entryId: row.kind === 'live' || row.entry_id === null ? null : Number(row.entry_id),
+  }));
+}
+
 /** Which posts have events stored after row `afterId` (SQLite's poll; rows commit in id order there), oldest first. */
 export async function rowsAfter(
   db: Kysely<Database>,

@@ -9,7 +9,7 @@ import type { PostStatus } from '../../contract/postStatus';
 import { isoTime } from '../db/database';
 import type { Author } from './revisionsRepository';
 import type { Database, Db } from '../db/database';
-import { latestLiveEventId, recordLiveEvent } from './liveEventsRepository';
+import { changesAfter, latestLiveEventId, recordLiveEvent } from './liveEventsRepository';
 import type { LiveEventInput, LiveWrites } from './liveEventsRepository';
 import { bumpRevision } from './contentRevision';
 import { isPublic, notTrashed } from './visibility';
@@ -81,10 +81,24 @@ export async function livePostFacts(
   const row = await db.kysely
     .selectFrom('posts')
     .select(['created_by', 'status'])
+    // A post in review is a stored draft with an open submission (post_reviews).
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('post_reviews')
+            .select('post_reviews.post_id')
+            .whereRef('post_reviews.post_id', '=', 'posts.id'),
+        )
+        .as('in_review'),
+    )
     .where('id', '=', id)
     .where(notTrashed)
     .executeTakeFirst();
-  return row === undefined ? undefined : { createdBy: row.created_by, status: row.status };
+  if (row === undefined) return undefined;
+  // in_review: true on PostgreSQL, 1 on SQLite
+  const status: PostStatus = row.status === 'draft' && Boolean(row.in_review) ? 'review' : row.status;
+  return { createdBy: row.created_by, status };
 }
 
 /** Whether a reader may see the post's entries: public at `now` for anyone, out of the trash for staff. */
@@ -344,4 +358,53 @@ export async function entriesAnswer(
   const lastEventId = await latestLiveEventId(db.kysely, postId);
   const [page, live] = await Promise.all([readEntries(db.kysely, postId, query), coverageOf(db.kysely, [postId])]);
   return { ...page, live: live.get(postId) ?? null, lastEventId };
+}
+
+/** One event of a replay: its `event:` name, its `id:` and its data (the current state of what changed). */
+export type ReplayEvent = { kind: LiveEventInput['kind'] | 'reset'; seq: number; data: unknown };
+
+/**
+ * What a reader that last saw event `after` is sent to catch up: not the events themselves but the current state of
+ * what they changed, so it never holds what a fresh read of the entries would not show (a deleted entry, text edited
+ * away, anything written while the post was private). Each entry touched since `after` once, as its row now (an
+ * `entry` event) or a `delete` if it is gone, and the coverage now if it changed; each with the seq of its last
+ * event, so the ids keep increasing. More than `max` of them, or a log that cannot say what changed: one `reset`.
+ */
+export async function replayAfter(db: Db, postId: number, after: number, max: number): Promise<ReplayEvent[]> {
+  const changes = await changesAfter(db.kysely, postId, after);
+  const reset = async (): Promise<ReplayEvent[]> => [
+    { kind: 'reset', seq: await latestLiveEventId(db.kysely, postId), data: {} },
+  ];
+  if (changes === 'reset') return reset();
+  /** The seq of each entry's (0: the coverage's) last event. */
+  const lastSeq = new Map<number, number>();
+  for (const change of changes) {
+    const key = change.kind === 'live' ? 0 : change.entryId;
+    if (key === null) continue;
+    lastSeq.delete(key); // re-inserted, so the map's order is that of the last events
+    lastSeq.set(key, change.seq);
+  }
+  if (lastSeq.size > max) return reset();
+  const entryIds = [...lastSeq.keys()].filter((id) => id !== 0);
+  const rows =
+    entryIds.length === 0
+      ? []
+      : await db.kysely
+          .selectFrom('live_entries')
+          .select(entryColumns)
+          .where('post_id', '=', postId)
+          .where('id', 'in', entryIds)
+          .execute();
+  const current = new Map(rows.map((row) => [Number(row.id), toEntry(row)]));
+  const coverage = lastSeq.has(0) ? (await coverageOf(db.kysely, [postId])).get(postId) : undefined;
+  const events: ReplayEvent[] = [];
+  for (const [key, seq] of lastSeq) {
+    if (key === 0) {
+      if (coverage !== undefined) events.push({ kind: 'live', seq, data: coverage });
+      continue;
+    }
+    const entry = current.get(key);
+    events.push(entry === undefined ? { kind: 'delete', seq, data: { id: key } } : { kind: 'entry', seq, data: entry });
+  }
+  return events;
 }

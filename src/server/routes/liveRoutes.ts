@@ -47,6 +47,9 @@ const ENTRY_NOT_FOUND = notFound('Entry');
 const NOT_LIVE = {
   error: 'This post is not live: start coverage (PUT /api/blogs/:id/live with state "live") before posting updates.',
 };
+const IN_REVIEW = {
+  error: 'This post is in review: an editor decides on it before more updates are added.',
+};
 const PUBLIC_HEADERS = { ...PUBLIC_JSON_HEADERS, vary: 'Authorization' };
 
 const entryParams = z.object({ id: rowIdParam, entryId: rowIdParam });
@@ -70,7 +73,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
 
   /**
    * Whether the caller may write this post's coverage: as for editing the post itself (a contributor only on their
-   * own draft). Sends the 404 or 403 and answers false when not.
+   * own draft, never while it is in review). Sends the 404 or 403 and answers false when not.
    */
   async function mayWrite(request: FastifyRequest, reply: FastifyReply, postId: number): Promise<Actor | undefined> {
     const facts = await livePostFacts(db, postId);
@@ -79,6 +82,11 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       return undefined;
     }
     const who = actorOf(request)!;
+    // A contributor's post in review waits for an editor: coverage written meanwhile would go out unreviewed.
+    if (facts.status === 'review' && who.role === 'contributor') {
+      void reply.code(403).send(IN_REVIEW);
+      return undefined;
+    }
     const refused = refuseEdit(who, facts, facts.status === 'draft' ? 'draft' : 'published');
     if (refused !== undefined) {
       void reply.code(403).send({ error: refused });

@@ -19,9 +19,13 @@ export type ServerProcess = {
   outputWhere: (seen: (output: string) => boolean, timeoutMs?: number) => Promise<string>;
 };
 
-export function spawnServer(env: Record<string, string>): ServerProcess {
+export function spawnServer(env: Record<string, string>, { openFiles }: { openFiles?: number } = {}): ServerProcess {
   // node itself with tsx's loader (not the tsx CLI, which forks): signals reach the server process directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+  const node = [process.execPath, '--import', 'tsx', join(root, 'src', 'server', 'main.ts')];
+  // A lower open-files limit comes from a shell that sets it and then becomes node (exec): still one process.
+  const [command, ...args] =
+    openFiles === undefined ? node : ['bash', '-c', `ulimit -n ${openFiles} && exec "$@"`, 'bash', ...node];
+  const child = spawn(command!, args, {
     cwd: root,
     // No built client (as in testApp): these tests are about the server, and `npm test` may be rebuilding dist/ while
     // they run, so a server that read it could meet files half written.

@@ -106,3 +106,44 @@ it('ends its streams cleanly on SIGTERM and exits', async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+it('caps its streams below a low open-files limit, says so at start, and keeps answering /api/health', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'touchline-live-'));
+  const database = await createDatabaseConfig();
+  const server = spawnServer(
+    { ADMIN_TOKEN: TOKEN, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl(database.config) },
+    { openFiles: 200 },
+  );
+  const opened: IncomingMessage[] = [];
+  try {
+    const base = await waitForListening(server);
+    expect(server.output()).toContain('touchline: live streams capped at 100 (open-files limit 200)');
+    const postId = await createPost(base);
+    // Ten streams per address: each ten come from another loopback address.
+    let refused: number | undefined;
+    for (let n = 0; refused === undefined && n < 200; n += 1) {
+      const res = await answer(`${base}/api/blogs/${postId}/live`, `127.0.0.${2 + Math.floor(n / 10)}`);
+      if (res.statusCode === 200) opened.push(res);
+      else refused = res.statusCode;
+    }
+    expect(refused).toBe(503);
+    expect(opened).toHaveLength(100);
+    const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
+    expect(health.status).toBe(200);
+  } finally {
+    for (const res of opened) res.destroy();
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await database.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A response's head from `localAddress`; fails after 5 s (a server out of descriptors never answers). */
+function answer(url: string, localAddress: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { localAddress, timeout: 5_000 }, resolve);
+    request.once('timeout', () => request.destroy(new Error(`no answer from ${url} within 5 s`)));
+    request.once('error', reject);
+  });
+}

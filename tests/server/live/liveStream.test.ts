@@ -237,6 +237,83 @@ it('sends one reset when it cannot replay: an id ahead of the newest, or older t
   for (const stream of [ahead, old, recent]) stream.close();
 });
 
+/** A write through the API as the admin token. */
+const api = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${TOKEN}` } });
+
+async function addEntry(postId: number, body: string): Promise<LiveEntry> {
+  const res = await api('POST', `/api/blogs/${postId}/entries`, { body });
+  expect(res.statusCode).toBe(201);
+  return res.json<LiveEntry>();
+}
+
+const setStatus = async (postId: number, status: 'draft' | 'published') =>
+  expect(
+    (await api('PUT', `/api/blogs/${postId}`, { ...validSubmission({ title: 'Derby live' }), status })).statusCode,
+  ).toBe(200);
+
+/** The entry bodies a fresh GET …/entries shows an anonymous reader. */
+async function shownBodies(postId: number): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/blogs/${postId}/entries?limit=100` });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ entries: LiveEntry[] }>().entries.map((e) => e.body);
+}
+
+it('replays only what a fresh read of the entries shows: no deleted entry, no text edited away, nothing from a draft', async () => {
+  const postId = await createPost({ status: 'draft' });
+  expect((await api('PUT', `/api/blogs/${postId}/live`, { state: 'live' })).statusCode).toBe(200);
+  const drafted = await addEntry(postId, 'Draft note: team news embargoed');
+  await api('PUT', `/api/blogs/${postId}/entries/${drafted.id}`, { body: 'Team news' });
+  const scrapped = await addEntry(postId, 'Draft only: rumour we never ran');
+  await api('DELETE', `/api/blogs/${postId}/entries/${scrapped.id}`);
+  await setStatus(postId, 'published');
+  const edited = await addEntry(postId, 'Penalty to Arsenal, wrong player named');
+  expect(
+    (await api('PUT', `/api/blogs/${postId}/entries/${edited.id}`, { body: 'Penalty to Arsenal' })).statusCode,
+  ).toBe(200);
+  const deleted = await addEntry(postId, 'Libellous aside, deleted');
+  expect((await api('DELETE', `/api/blogs/${postId}/entries/${deleted.id}`)).statusCode).toBe(204);
+  await addEntry(postId, 'Kick-off');
+
+  const stream = await openLive(`/api/blogs/${postId}/live`, { 'last-event-id': '0' });
+  for (const gone of ['embargoed', 'rumour', 'wrong player', 'Libellous']) expect(stream.text()).not.toContain(gone);
+  const replayed = stream.events
+    .filter((event) => event.event === 'entry')
+    .map((event) => (JSON.parse(event.data) as LiveEntry).body);
+  expect(replayed.sort()).toEqual((await shownBodies(postId)).sort());
+  // Ids still increase, so the next reconnect's Last-Event-ID goes on from the last one.
+  const seen = ids(stream);
+  expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  expect(new Set(seen).size).toBe(seen.length);
+  await addEntry(postId, 'GOAL');
+  await stream.until((s) => s.text().includes('GOAL'));
+  expect(ids(stream).at(-1)).toBeGreaterThan(seen.at(-1)!);
+  stream.close();
+});
+
+it('delivers nothing written after the post left the public site, and ends its streams', async () => {
+  const postId = await createPost();
+  expect((await api('PUT', `/api/blogs/${postId}/live`, { state: 'live' })).statusCode).toBe(200);
+  const stream = await openLive(`/api/blogs/${postId}/live`);
+  await setStatus(postId, 'draft');
+  await addEntry(postId, 'Written after unpublishing');
+  await stream.ended;
+  expect(stream.text()).not.toContain('Written after unpublishing');
+  expect(await refusal(`/api/blogs/${postId}/live`)).toMatchObject({ status: 404 });
+});
+
+it('replays at most a page of changes: past that one reset, as costly as reading the entries', async () => {
+  const postId = await createPost();
+  expect((await api('PUT', `/api/blogs/${postId}/live`, { state: 'live' })).statusCode).toBe(200);
+  for (let n = 1; n <= 101; n += 1) await addEntry(postId, `Update ${n} ${'x'.repeat(4_000)}`);
+  const far = await openLive(`/api/blogs/${postId}/live`, { 'last-event-id': '0' });
+  expect(far.events).toEqual([{ event: 'reset', id: '102', data: '{}' }]);
+  const near = await openLive(`/api/blogs/${postId}/live`, { 'last-event-id': '2' });
+  expect(near.events.map((event) => event.event)).toEqual(Array(100).fill('entry'));
+  far.close();
+  near.close();
+});
+
 it('writes a comment line every heartbeat and outlives the request timeout', async () => {
   await restart({ live: { heartbeatMs: 100 }, timeouts: { requestMs: 300, headersMs: 300, checkEveryMs: 50 } });
   const postId = await createPost();
@@ -305,6 +382,23 @@ it('holds 10 streams per address (the 11th is a 429) and frees a slot when its c
   await record(postId, ...entries(1, 1));
   await again.until((s) => s.events.length === 1);
   for (const stream of [...streams.slice(1), again]) stream.close();
+});
+
+it('holds 100 streams per IPv6 /48 however many /64s they come from, and another /48 still gets one', async () => {
+  await restart({ trustProxy: 1 });
+  const postId = await createPost();
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const streams = await Promise.all(
+    range(1, 100).map((n) => openLive(`/api/blogs/${postId}/live`, from(`2001:db8:7:${n.toString(16)}::1`))),
+  );
+  const refused = await open(`/api/blogs/${postId}/live`, from('2001:db8:7:ffff::1'));
+  await refused.ended;
+  expect(refused.res.statusCode).toBe(429);
+  expect(JSON.parse(refused.text())).toEqual({
+    error: 'Too many live streams from this network: at most 100 at a time',
+  });
+  const elsewhere = await openLive(`/api/blogs/${postId}/live`, from('2001:db8:8:1::1'));
+  for (const stream of [...streams, elsewhere]) stream.close();
 });
 
 it('answers 503 with Retry-After past the process cap, and ends its streams when the server closes', async () => {

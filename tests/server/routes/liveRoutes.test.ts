@@ -348,6 +348,36 @@ describe('who may write', () => {
     expect((await putLive(published.id, { state: 'ended' }, as(contributor))).statusCode).toBe(403);
     expect((await postEntry(published.id, { body: 'x' }, as(contributor))).statusCode).toBe(403);
   });
+
+  it('refuses a contributor every coverage write while their post is in review, saying an editor decides first', async () => {
+    const contributor = await staffSession(t.app, t.db, 'contributor');
+    const post = await createPost(as(contributor), { status: 'draft' });
+    await putLive(post.id, { state: 'live' }, as(contributor));
+    const first = (await postEntry(post.id, { body: 'Warm-up' }, as(contributor))).json<LiveEntry>();
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blogs/${post.id}`,
+      headers: as(contributor),
+      payload: { ...validSubmission({ title: 'Arsenal v Chelsea' }), status: 'review' },
+    });
+    expect(submitted.statusCode).toBe(200);
+
+    const refusals = [
+      await postEntry(post.id, { body: 'Kick-off' }, as(contributor)),
+      await putEntry(post.id, first.id, { body: 'Changed' }, as(contributor)),
+      await deleteEntry(post.id, first.id, as(contributor)),
+      await putLive(post.id, { state: 'ended' }, as(contributor)),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ error: string }>().error).toMatch(/in review.*editor decides/);
+    }
+    const staff = await entries(post.id, '', bearer);
+    expect(staff.entries.map((e) => e.body)).toEqual(['Warm-up']);
+
+    const editor = await staffSession(t.app, t.db, 'editor');
+    expect((await postEntry(post.id, { body: 'Kick-off' }, as(editor))).statusCode).toBe(201);
+  });
 });
 
 describe('GET /api/blogs/:id/entries', () => {

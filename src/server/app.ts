@@ -201,6 +201,8 @@ export async function buildApp({
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
   app.addHook('onReady', () => streams.start());
+  // A write that takes a post off the public site ends its streams here at once (other processes within a second).
+  caches.onChange(() => void streams.checkVisibility());
   app.addHook('preClose', () => streams.stop());
   // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts).
   const outbox =

@@ -58,6 +58,7 @@ export class ContentCaches {
   private checking: Promise<void> | undefined;
   /** the read that starts once the one in flight ends, shared by every local write that came meanwhile */
   private queued: Promise<void> | undefined;
+  private readonly changeListeners = new Set<() => void>();
   private readonly schedule: Schedule;
   private stopSchedule: (() => void) | undefined;
 
@@ -161,10 +162,20 @@ export class ContentCaches {
     return this.checking;
   }
 
+  /**
+   * Calls `listener` each time public content may have changed (a write here, another process's, a post come due),
+   * right after the caches are forgotten; the answer stops it.
+   */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
+  }
+
   private clear(): void {
     this.posts.clear();
     this.lists.clear();
     this.pages.clear();
     this.feeds.clear();
+    for (const listener of this.changeListeners) listener();
   }
 }

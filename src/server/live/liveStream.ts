@@ -96,9 +96,10 @@ export class LiveStreams {
 
   /**
    * Ends the streams of every followed post that is no longer public (trashed, back to draft or in review, removed):
-   * its readers' reconnects are then a 404, as a new reader's would be. One query for all the followed posts.
+   * its readers' reconnects are then a 404, as a new reader's would be. One query for all the followed posts. Runs
+   * every visibilityMs, and on each content change (app.ts), so the write that unpublishes a post ends its streams.
    */
-  private async checkVisibility(): Promise<void> {
+  async checkVisibility(): Promise<void> {
     const followed = [...this.byPost.keys()];
     if (followed.length === 0) return;
     try {

@@ -302,6 +302,17 @@ it('delivers nothing written after the post left the public site, and ends its s
   expect(await refusal(`/api/blogs/${postId}/live`)).toMatchObject({ status: 404 });
 });
 
+it('ends the streams of a post at the write that takes it off the public site, before any timed check', async () => {
+  await restart({ live: { visibilityMs: 3_600_000 } });
+  const postId = await createPost();
+  expect((await api('PUT', `/api/blogs/${postId}/live`, { state: 'live' })).statusCode).toBe(200);
+  const stream = await openLive(`/api/blogs/${postId}/live`);
+  await setStatus(postId, 'draft');
+  const open = new Promise<'open'>((settle) => setTimeout(() => settle('open'), 5_000).unref());
+  expect(await Promise.race([stream.ended.then(() => 'ended'), open])).toBe('ended');
+  expect(await refusal(`/api/blogs/${postId}/live`)).toMatchObject({ status: 404 });
+});
+
 it('replays at most a page of changes: past that one reset, as costly as reading the entries', async () => {
   const postId = await createPost();
   expect((await api('PUT', `/api/blogs/${postId}/live`, { state: 'live' })).statusCode).toBe(200);

@@ -112,10 +112,20 @@ export async function eventsAfter(
     .where('seq', '>', after)
     .orderBy('seq')
     .execute();
+  const kept = await unbroken(db, postId, after, rows);
+  return kept === 'reset' ? kept : kept.map(toRow);
+}
+
+/** `rows`, post `postId`'s events after `after` in seq order, if none is missing; else 'reset' (see eventsAfter). */
+async function unbroken<Row extends { seq: unknown }>(
+  db: Kysely<Database>,
+  postId: number,
+  after: number,
+  rows: Row[],
+): Promise<Row[] | 'reset'> {
   if (rows.length === 0) return after > (await latestLiveEventId(db, postId)) ? 'reset' : [];
   // Every seq from after+1 on must be there; a trimmed one means the reader is too far behind.
-  if (Number(rows[0]!.seq) !== after + 1) return 'reset';
-  return rows.map(toRow);
+  return Number(rows[0]!.seq) === after + 1 ? rows : 'reset';
 }
 
 /** What one event after a reader's Last-Event-ID changed: the coverage, or entry `entryId`; its data is not read. */
@@ -141,9 +151,9 @@ export async function changesAfter(
     .where('seq', '>', after)
     .orderBy('seq')
     .execute();
-  if (rows.length === 0) return after > (await latestLiveEventId(db, postId)) ? 'reset' : [];
-  if (Number(rows[0]!.seq) !== after + 1) return 'reset';
-  return rows.map((row) => ({
+  const kept = await unbroken(db, postId, after, rows);
+  if (kept === 'reset') return kept;
+  return kept.map((row) => ({
     seq: Number(row.seq),
     kind: row.kind as LiveEventRow['kind'],
     entryId: row.kind === 'live' || row.entry_id === null ? null : Number(row.entry_id),

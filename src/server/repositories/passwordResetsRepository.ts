@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
-import type { Account } from './accountsRepository';
+import type { StaffUser } from '../../contract/types';
 
 /** A reset link is valid this long. */
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
@@ -44,7 +44,7 @@ export async function retirePasswordResets(executor: Kysely<Database>, accountId
 export type ResetRefusal = 'unknown' | 'used' | 'expired';
 
 /** The account a reset code is for while it can still be used, else why not. Changes nothing. */
-export async function findPasswordReset(db: Db, code: string, now: Date): Promise<Account | ResetRefusal> {
+export async function findPasswordReset(db: Db, code: string, now: Date): Promise<StaffUser | ResetRefusal> {
   const row = await db.kysely
     .selectFrom('password_resets')
     .innerJoin('accounts', 'accounts.id', 'password_resets.account_id')
@@ -66,7 +66,7 @@ export async function consumePasswordReset(
   code: string,
   passwordHash: string,
   now: Date,
-): Promise<Account | ResetRefusal> {
+): Promise<StaffUser | ResetRefusal> {
   return db.kysely.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('password_resets')

@@ -1,6 +1,6 @@
 // What every route that writes a post shares (blogRoutes, deskRoutes, revisionsTrashRoutes): the post's answer and
-// its two-part ETag, the If-Match precondition, the write that retries when no If-Match pinned a version, and the
-// desk's mail settings a write hands on. Not a route file: it registers no route, so route files may import it.
+// its two-part ETag, the If-Match precondition, and the write that retries when no If-Match pinned a version. Not a
+// route file: it registers no route, so route files may import it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminBlogPost, BlogPost } from '../../contract/types';
 import type { Db } from '../db/database';

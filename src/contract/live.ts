@@ -47,6 +47,9 @@ export type EntriesAnswer = {
   lastEventId: number;
 };
 
+/** GET /api/live: the public posts whose coverage is live now (newest first), each with its title and coverage. */
+export type LiveNowAnswer = { posts: { id: number; title: string; live: LiveCoverage }[] };
+
 /** PUT /api/blogs/:id/live body. match: omitted keeps the stored one, null clears it. */
 export type LiveUpdate = { state: LiveStateName; match?: MatchInfo | null };
 
@@ -80,6 +83,8 @@ export const LIVE_LIMITS = {
   streamsPerProcessDefault: 20_000,
   /** a comment line at least this often (ms) */
   heartbeatMs: 25_000,
+  /** how often (ms) a visible page asks GET /api/live whether coverage started: within 2 s of a Start */
+  liveNowPollMs: 1_500,
   /** the page's polling fallback (ms) when the stream is refused */
   pollMs: 10_000,
   /** entries in the JSON-LD liveBlogUpdate */

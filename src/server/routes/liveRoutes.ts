@@ -2,7 +2,8 @@
 // DELETE, and GET newest first with ?before= / ?after=). Writers are those who may edit the post (accounts/roles.ts),
 // through the write guard (a session from the site's own pages, an API key or the admin token); anonymous readers
 // see the entries of a public post only, from caches.lists (dropped by every write on every process, like the lists).
-// The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
+// GET /api/live names the public posts live now: every public page polls it (a 304 from the cache, most times) to learn
+// that coverage started. The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { postParams, rowIdParam } from '../../contract/params';
@@ -21,6 +22,9 @@ import { jsonAnswer, PUBLIC_JSON_HEADERS } from '../http/responseCache';
 import { API_HEADERS } from '../http/security';
 import type { ZodTypeProvider } from '../http/validation';
 import type { LiveWrites } from '../repositories/liveEventsRepository';
+import { listPosts } from '../repositories/postsRepository';
+import { LIMITS } from '../../contract/limits';
+import type { LiveNowAnswer } from '../../contract/live';
 import {
   addEntry,
   deleteEntry,
@@ -157,6 +161,19 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       return reply.code(204).send();
     },
   );
+
+  // One answer for the whole site, built once per write (caches.lists) and revalidated by its ETag: thousands of
+  // readers asking every 1.5 s cost a 304 each, where a stream per reader of every post would hold a connection each.
+  app.get('/live', async (request, reply) => {
+    const answer = await caches.lists.getOrBuild('live-now', async () => {
+      const { posts } = await listPosts(db, { limit: LIMITS.pageSizeMax, liveOnly: true, now: new Date(clock()) });
+      const body: LiveNowAnswer = {
+        posts: posts.flatMap(({ id, title, live }) => (live?.state === 'live' ? [{ id, title, live }] : [])),
+      };
+      return jsonAnswer(body);
+    });
+    return sendKept(request, reply, answer, PUBLIC_JSON_HEADERS);
+  });
 
   app.get(
     '/blogs/:id/entries',

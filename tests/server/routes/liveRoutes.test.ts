@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EntriesAnswer, LiveCoverage, LiveEntry } from '../../../src/contract/live';
+import type { EntriesAnswer, LiveCoverage, LiveEntry, LiveNowAnswer } from '../../../src/contract/live';
 import type { RenderInput } from '../../../src/contract/rendering';
 import type { BlogSubmission } from '../../../src/contract/schemas';
 import type { BlogPost, BlogSummary } from '../../../src/contract/types';
@@ -377,6 +377,44 @@ describe('who may write', () => {
 
     const editor = await staffSession(t.app, t.db, 'editor');
     expect((await postEntry(post.id, { body: 'Kick-off' }, as(editor))).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/live', () => {
+  const liveNow = () => t.app.inject({ method: 'GET', url: '/api/live' });
+
+  it('names the public posts live now with their title and coverage, and drops one once it ends', async () => {
+    const quiet = await createPost(bearer, {}, 'No coverage');
+    const post = await createPost();
+    const draft = await createPost(bearer, { status: 'draft' }, 'A draft');
+    await startLive(draft.id);
+    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({ posts: [] });
+
+    const live = await startLive(post.id, MATCH);
+    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({
+      posts: [{ id: post.id, title: 'Arsenal v Chelsea', live }],
+    });
+    expect(JSON.stringify((await liveNow()).json())).not.toContain(String(quiet.title));
+
+    await putLive(post.id, { state: 'ended' });
+    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({ posts: [] });
+  });
+
+  it('answers a reader who holds the current answer with a 304, and a new score with a new tag', async () => {
+    const post = await createPost();
+    await startLive(post.id, MATCH);
+    const first = await liveNow();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: '/api/live', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await putLive(post.id, { state: 'live', match: { ...MATCH, homeScore: '1' } });
+    const changed = await t.app.inject({ method: 'GET', url: '/api/live', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<LiveNowAnswer>().posts[0]?.live.match?.homeScore).toBe('1');
   });
 });
 

@@ -12,6 +12,8 @@ export const API = 'http://localhost/api';
 export const defaultHandlers = [
   http.get(`${API}/session`, () => HttpResponse.json({ user: OWNER })),
   http.get(`${API}/blogs`, () => HttpResponse.json(sampleSummaries)),
+  // Every public page asks which posts are live now: none, unless a test says otherwise.
+  http.get(`${API}/live`, () => HttpResponse.json({ posts: [] })),
   // The desk's reads every admin page makes (the navigation's counts and review queue, the edit page's notes, a new post's profile),
   // and the sign-in card's question whether mail can carry a reset link.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),

@@ -40,16 +40,23 @@ type EntryViewProps = {
 };
 
 export function EntryView({ entry, format, anchor = true, label, actions, children }: EntryViewProps) {
+  const at = `entry-${entry.id}`;
+  // An entry of the list can take focus (the "new updates" button moves it there); its name is its meta and text.
   return (
-    <article id={anchor ? `entry-${entry.id}` : undefined} className={styles.entry}>
-      <p className={styles.entryMeta}>
+    <article
+      id={anchor ? at : undefined}
+      tabIndex={anchor ? -1 : undefined}
+      aria-labelledby={anchor ? `${at}-m ${at}-b` : undefined}
+      className={styles.entry}
+    >
+      <p id={anchor ? `${at}-m` : undefined} className={styles.entryMeta}>
         {label && <span className={styles.pinnedLabel}>{label}</span>}
         {entry.key && <span className={styles.keyLabel}>Key event</span>}
         <EntryTime iso={entry.createdAt} />
         <span>{entry.author.name}</span>
       </p>
       {children ?? (
-        <p className={styles.body}>
+        <p id={anchor ? `${at}-b` : undefined} className={styles.body}>
           <RichText text={entry.body} format={format} />
         </p>
       )}

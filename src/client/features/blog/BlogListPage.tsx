@@ -13,12 +13,14 @@ import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, PrimaryTag } from '../../components/TagLinks';
+import { coverageNow, useLiveNow } from '../../api/liveNowApi';
+import type { LiveNowAnswer } from '../../../contract/live';
 import styles from './BlogListPage.module.scss';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
 const THUMB_BOX: ImageBox = { sizes: '(max-width: 24rem) 5.5rem, 8rem', width: 160, height: 90 };
 
-function PostListItem({ post }: { post: BlogSummary }) {
+function PostListItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | undefined }) {
   const image = safeUrl(post.imageUrl);
   return (
     <article className={styles.item}>
@@ -30,7 +32,9 @@ function PostListItem({ post }: { post: BlogSummary }) {
           <Link to={paths.post(post.id)} className={styles.link}>
             {post.title}
           </Link>
-          {post.live?.state === 'live' && <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>}
+          {coverageNow(post.id, post.live, now)?.state === 'live' && (
+            <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>
+          )}
         </h2>
         {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}
@@ -53,6 +57,7 @@ export function BlogListPage() {
   }, [isError, error]);
 
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  const now = useLiveNow();
   // Before the script runs (or without JavaScript) 'Load more' is a link to the next page, rendered by the server, so
   // readers and crawlers reach every post; once hydrated it is the button that adds the next page in place.
   const hydrated = useHydrated();
@@ -91,7 +96,7 @@ export function BlogListPage() {
           <ul className={styles.list} ref={listRef}>
             {posts.map((post) => (
               <li key={post.id}>
-                <PostListItem post={post} />
+                <PostListItem post={post} now={now} />
               </li>
             ))}
           </ul>

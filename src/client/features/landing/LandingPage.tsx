@@ -6,6 +6,8 @@ import { useEndpointQuery } from '../../api/queryHooks';
 import { LiveBadge, ScoreLine } from '../../components/live/LiveBadge';
 import { byline, PrimaryTag } from '../../components/TagLinks';
 import type { BlogSummary } from '../../../contract/types';
+import { coverageNow, useLiveNow } from '../../api/liveNowApi';
+import type { LiveNowAnswer } from '../../../contract/live';
 import { homeApi } from './homeApi';
 import styles from './LandingPage.module.scss';
 
@@ -27,41 +29,58 @@ const FEATURES = [
   },
 ];
 
-function StoryItem({ post, score }: { post: BlogSummary; score?: boolean }) {
+type LiveItem = LiveNowAnswer['posts'][number];
+
+function StoryItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | undefined }) {
+  const live = coverageNow(post.id, post.live, now);
   return (
     <li className={styles.story}>
       <h3>
         <Link to={paths.post(post.id)}>{post.title}</Link>
-        {post.live?.state === 'live' && <LiveBadge live={post.live} />}
+        {live?.state === 'live' && <LiveBadge live={live} />}
       </h3>
-      {score ? <ScoreLine live={post.live ?? null} /> : byline(post) && <p>{byline(post)}</p>}
-      {!score && <PrimaryTag tag={post.tags?.[0]} />}
+      {byline(post) && <p>{byline(post)}</p>}
+      <PrimaryTag tag={post.tags?.[0]} />
     </li>
   );
 }
 
-/** Under the hero and the blurbs: the posts live now (absent when none) and the newest stories. */
-function HomeLists() {
+/**
+ * First under the top bar, so a phone shows it without scrolling: the posts live now with their scores, kept current
+ * by the live-now answer (absent when none is live).
+ */
+function LiveNow({ posts }: { posts: readonly LiveItem[] }) {
+  if (!posts.length) return null;
+  return (
+    <section aria-labelledby="live-now" className={`${styles.lists} ${styles.liveNow}`}>
+      <h2 id="live-now">Live now</h2>
+      <ul className={styles.stories}>
+        {posts.map((post) => (
+          <li key={post.id} className={styles.story}>
+            <h3>
+              <Link to={paths.post(post.id)}>{post.title}</Link>
+              <LiveBadge live={post.live} />
+            </h3>
+            <ScoreLine live={post.live} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Under the hero and the blurbs: the newest stories. */
+function HomeLists({ now }: { now: LiveNowAnswer | undefined }) {
   const { data } = useEndpointQuery(homeApi.endpoints.getHome, undefined);
   if (!data) return null;
   return (
     <>
-      {data.live.length > 0 && (
-        <section aria-labelledby="live-now" className={styles.lists}>
-          <h2 id="live-now">Live now</h2>
-          <ul className={styles.stories}>
-            {data.live.map((post) => (
-              <StoryItem key={post.id} post={post} score />
-            ))}
-          </ul>
-        </section>
-      )}
       {data.latest.length > 0 && (
         <section aria-labelledby="latest-stories" className={styles.lists}>
           <h2 id="latest-stories">Latest stories</h2>
           <ul className={styles.stories}>
             {data.latest.map((post) => (
-              <StoryItem key={post.id} post={post} />
+              <StoryItem key={post.id} post={post} now={now} />
             ))}
           </ul>
           <p>
@@ -75,8 +94,13 @@ function HomeLists() {
 
 export function LandingPage() {
   useDocumentTitle();
+  const { data } = useEndpointQuery(homeApi.endpoints.getHome, undefined);
+  const now = useLiveNow();
   return (
     <>
+      <LiveNow
+        posts={now?.posts ?? data?.live.flatMap(({ id, title, live }) => (live ? [{ id, title, live }] : [])) ?? []}
+      />
       <section className={styles.hero} aria-labelledby="hero-title">
         <p className={styles.kicker}>The sports blog</p>
         <h1 id="hero-title" className={styles.title}>
@@ -106,7 +130,7 @@ export function LandingPage() {
           ))}
         </ul>
       </section>
-      <HomeLists />
+      <HomeLists now={now} />
     </>
   );
 }

@@ -12,10 +12,12 @@ import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, TagLinks } from '../../components/TagLinks';
+import { useCoverageStart } from '../../api/liveNowApi';
 import { relatedApi } from './relatedApi';
 import styles from './PostPage.module.scss';
 
-// Only a live post's page loads the live code: its entries, the stream and the waiting updates.
+// Only a post whose coverage exists loads the live code (its entries, the stream and the waiting updates): a page
+// opened before the start learns of it from useCoverageStart and loads it then.
 const LiveCoverage = lazy(() => import('./live/LiveCoverage').then((m) => ({ default: m.LiveCoverage })));
 
 export const FETCH_ERROR_TEXT = 'Failed to fetch blog content';
@@ -75,14 +77,29 @@ export function PostPage() {
   const errorText = isError && !post ? (serverErrorText(error) ?? FETCH_ERROR_TEXT) : undefined;
   useDocumentTitle(post ? post.title : errorText ? 'Post unavailable' : undefined);
 
+  useCoverageStart(id, post?.live, Boolean(post));
+
   const primary = post?.tags?.[0];
-  if (post)
+  if (post) {
+    const coverage = post.live && (
+      <Suspense fallback={null}>
+        <LiveCoverage id={id} live={post.live} format={post.textFormat} />
+      </Suspense>
+    );
+    // Live: the score and newest updates lead, under the title, and the story follows as the match report.
+    const leading = post.live?.state === 'live';
     return (
       <>
         <Article
           article={post}
           products={products}
-          tagLinks={<TagLinks tags={post.tags} />}
+          tagLinks={
+            <>
+              <TagLinks tags={post.tags} />
+              {leading && coverage}
+              {leading && post.sections.length > 0 && <h2 className={styles.report}>Match report</h2>}
+            </>
+          }
           titleBadge={
             post.live &&
             (post.live.state === 'live' ? (
@@ -92,14 +109,11 @@ export function PostPage() {
             ))
           }
         />
-        {post.live && (
-          <Suspense fallback={null}>
-            <LiveCoverage id={id} live={post.live} format={post.textFormat} />
-          </Suspense>
-        )}
+        {!leading && coverage}
         {primary && <MoreOn id={id} tagName={primary.name} />}
       </>
     );
+  }
   if (errorText) {
     return (
       <div className="reading-column">

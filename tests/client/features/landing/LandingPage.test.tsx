@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { BlogSummary } from '../../../../src/contract/types';
 import { sampleSummaries } from '../../fixtures/posts';
 import { API, server } from '../../helpers/mswServer';
@@ -26,7 +26,7 @@ test('the hero button opens the blog list', async () => {
   expect(router.state.location.pathname).toBe('/blog');
 });
 
-test('under the blurbs: "Live now" with each live post\'s score line, and "Latest stories" (6 at most) with the full list', async () => {
+test('"Live now" above the hero with each live post\'s score line, and "Latest stories" (6 at most) with the full list', async () => {
   const story = (id: number, extra: Partial<BlogSummary> = {}): BlogSummary => ({
     ...sampleSummaries[0],
     id,
@@ -43,9 +43,12 @@ test('under the blurbs: "Live now" with each live post\'s score line, and "Lates
     http.get(`${API}/blogs`, () =>
       HttpResponse.json([story(9, { title: 'Derby day', live }), ...[8, 7, 6, 5, 4, 3, 2].map((id) => story(id))]),
     ),
+    http.get(`${API}/live`, () => HttpResponse.json({ posts: [{ id: 9, title: 'Derby day', live }] })),
   );
   renderApp('/');
   const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  const hero = screen.getByRole('heading', { level: 1 });
+  expect(liveNow.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(within(liveNow).getByRole('link', { name: 'Derby day' })).toHaveAttribute('href', '/page/9');
   expect(within(liveNow).getByText('Arsenal 2–1 Chelsea')).toBeInTheDocument();
   expect(within(liveNow).getByText('Live')).toBeInTheDocument();
@@ -58,4 +61,32 @@ test('with no post live there is no "Live now"', async () => {
   renderApp('/');
   expect(await screen.findByRole('region', { name: 'Latest stories' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument();
+});
+
+test('"Live now" follows the live answer without a reload: a new score, a post that starts, one that ends', async () => {
+  const coverage = (homeScore: string) => ({
+    state: 'live' as const,
+    startedAt: '2026-11-26T15:00:00.000Z',
+    endedAt: null,
+    match: { home: 'Arsenal', away: 'Chelsea', homeScore, awayScore: '0', clock: "12'" },
+  });
+  let answer = { posts: [{ id: 9, title: 'Derby day', live: coverage('0') }] };
+  server.use(http.get(`${API}/live`, () => HttpResponse.json(answer)));
+  renderApp('/');
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  expect(within(liveNow).getByText('Arsenal 0–0 Chelsea')).toBeInTheDocument();
+
+  answer = {
+    posts: [
+      { id: 9, title: 'Derby day', live: coverage('1') },
+      { id: 3, title: 'Cup tie', live: coverage('0') },
+    ],
+  };
+  expect(await within(liveNow).findByText('Arsenal 1–0 Chelsea', {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(liveNow).getByRole('link', { name: 'Cup tie' })).toHaveAttribute('href', '/page/3');
+
+  answer = { posts: [] };
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument(), {
+    timeout: 3000,
+  });
 });

@@ -242,3 +242,50 @@ test('moving from one post to another never shows the previous post under the ne
   expect(screen.queryByRole('heading', { level: 1, name: samplePost.title })).not.toBeInTheDocument();
   expect(await screen.findByRole('heading', { level: 1, name: 'A Second Post' })).toBeInTheDocument();
 });
+
+test('a page opened before coverage starts turns live when the live answer names it: score and updates lead', async () => {
+  const live = {
+    state: 'live' as const,
+    startedAt: '2026-11-26T15:00:00.000Z',
+    endedAt: null,
+    match: { home: 'Hillcrest', away: 'Rovers', homeScore: '1', awayScore: '0', clock: "9'" },
+  };
+  let started = false;
+  server.use(
+    http.get(`${API}/live`, () =>
+      HttpResponse.json({ posts: started ? [{ id: samplePost.id, title: samplePost.title, live }] : [] }),
+    ),
+    http.get(`${API}/blogs/7/entries`, () =>
+      HttpResponse.json({
+        entries: [
+          {
+            id: 1,
+            body: 'Kick-off',
+            key: false,
+            pinned: false,
+            createdAt: '2026-11-26T15:00:00.000Z',
+            updatedAt: '2026-11-26T15:00:00.000Z',
+            author: { name: 'Sam Writer' },
+          },
+        ],
+        live,
+        pinned: null,
+        hasOlder: false,
+        lastEventId: 2,
+      }),
+    ),
+  );
+  renderApp('/page/7');
+  const title = await screen.findByRole('heading', { level: 1, name: samplePost.title });
+  expect(screen.queryByText('Hillcrest 1–0 Rovers')).not.toBeInTheDocument();
+  started = true;
+  expect(await screen.findByText('Hillcrest 1–0 Rovers', {}, { timeout: 4000 })).toBeInTheDocument();
+  expect(within(title).getByText('Live')).toBeInTheDocument();
+  const update = await screen.findByText('Kick-off');
+  const report = screen.getByRole('heading', { level: 2, name: 'Match report' });
+  const firstSection = screen.getByRole('heading', { level: 2, name: samplePost.sections[0]!.title });
+  // The order a reader meets them: the title, the score and updates, then the match report.
+  expect(title.compareDocumentPosition(update) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(update.compareDocumentPosition(report) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(report.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});

@@ -1,6 +1,8 @@
 // The entries of a live post on its page (a lazy chunk: only a live post's page loads it). The server renders them as
 // of the render; in the browser the stream keeps them current, and a reader scrolled into them is never moved: new
-// entries wait behind the "new updates" button, whose count is the only thing announced.
+// entries wait behind the "new updates" button, whose count is announced; pressed, it focuses the newest entry, whose
+// name (its time, author and text) is read out. While live the coverage leads the page (score and newest updates above
+// the report); once ended it follows the report as "How it happened". The score bar stays in view through the entries.
 import { useCallback, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useEndpointQuery } from '../../../api/queryHooks';
@@ -14,7 +16,7 @@ import styles from '../../../components/live/Live.module.scss';
 
 type LiveCoverageProps = { id: string; live: Coverage; format: TextFormat | undefined };
 
-export function LiveCoverage({ id, live, format }: LiveCoverageProps) {
+export function LiveCoverage({ id, live: own, format }: LiveCoverageProps) {
   const { search } = useLocation();
   const before = parsePostId(new URLSearchParams(search).get('before') ?? undefined) ?? null;
   const { data } = useEndpointQuery(liveApi.endpoints.getEntries, { id, before });
@@ -25,18 +27,27 @@ export function LiveCoverage({ id, live, format }: LiveCoverageProps) {
 
   const entries = data?.entries ?? [];
   const last = entries[entries.length - 1];
+  const live = data?.live ?? own;
+  const ended = live.state === 'ended';
   return (
     <section aria-labelledby="live-updates" className={`reading-column ${styles.coverage ?? ''}`}>
-      <ScoreLine live={data?.live ?? live} />
+      {ended && <h2 id="live-updates">How it happened</h2>}
+      {live.match && (
+        <div className={styles.scoreBar}>
+          <ScoreLine live={live} />
+        </div>
+      )}
       <KeyEvents entries={entries} format={format} />
       {data?.pinned && (
         <div className={styles.more}>
           <EntryView entry={data.pinned} format={format} anchor={false} label="Pinned" />
         </div>
       )}
-      <h2 id="live-updates" className="visually-hidden">
-        Updates
-      </h2>
+      {!ended && (
+        <h2 id="live-updates" className="visually-hidden">
+          Updates
+        </h2>
+      )}
       <div aria-live="polite" className={styles.waiting}>
         {waiting.length > 0 && (
           <button
@@ -44,8 +55,12 @@ export function LiveCoverage({ id, live, format }: LiveCoverageProps) {
             className="button"
             onClick={() => {
               showWaiting();
-              // After React has drawn them: the newest is the list's first.
-              requestAnimationFrame(() => listRef.current?.scrollIntoView({ block: 'start' }));
+              // After React has drawn them: the newest is the list's first, focused so it is read out.
+              requestAnimationFrame(() => {
+                const newest = listRef.current?.querySelector('article');
+                newest?.scrollIntoView({ block: 'start' });
+                newest?.focus({ preventScroll: true });
+              });
             }}
           >
             {waitingText(waiting.length)}

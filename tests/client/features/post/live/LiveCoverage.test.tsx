@@ -89,3 +89,39 @@ test('scrolled into the entries, the new entry waits behind "1 new update" and t
   expect(screen.queryByRole('button', { name: /new update/ })).not.toBeInTheDocument();
   expect(document.title).toBe('Derby day · Touchline');
 });
+
+test('"1 new update" pressed moves focus to the newest entry, named by its time, author and text', async () => {
+  renderCoverage();
+  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, -400, 600, 900));
+  const scrolled = jest.fn();
+  Element.prototype.scrollIntoView = scrolled;
+  await act(() => jest.advanceTimersByTimeAsync(LIVE_LIMITS.pollMs));
+  fireEvent.click(await screen.findByRole('button', { name: '1 new update' }));
+  await act(() => jest.advanceTimersByTimeAsync(50));
+  const newest = screen.getByRole('article', { name: /Update 3/ });
+  expect(newest).toHaveAttribute('id', 'entry-3');
+  expect(newest).toHaveAttribute('tabindex', '-1');
+  expect(newest).toHaveFocus();
+  expect(newest).toHaveAccessibleName(/15:03 UTC|\d\d:\d\d/);
+  expect(newest).toHaveAccessibleName(/Sam Writer Update 3$/);
+  expect(scrolled).toHaveBeenCalled();
+});
+
+test('an ended post\'s entries come under "How it happened"; a live one\'s under a hidden "Updates"', () => {
+  const store = testStore();
+  const ended = { ...live, state: 'ended' as const, endedAt: '2026-11-26T17:00:00.000Z' };
+  store.dispatch(
+    liveApi.util.upsertQueryEntries([
+      { endpointName: 'getEntries', arg: { id: '8', before: null }, value: { ...page([entry(1)]), live: ended } },
+    ]),
+  );
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/page/8']}>
+        <LiveCoverage id="8" live={ended} format="plain" />
+      </MemoryRouter>
+    </Provider>,
+  );
+  expect(screen.getByRole('region', { name: 'How it happened' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'How it happened' })).toBeVisible();
+});

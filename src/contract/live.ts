@@ -83,8 +83,6 @@ export const LIVE_LIMITS = {
   streamsPerProcessDefault: 20_000,
   /** a comment line at least this often (ms) */
   heartbeatMs: 25_000,
-  /** how often (ms) a visible page asks GET /api/live whether coverage started: within 2 s of a Start */
-  liveNowPollMs: 1_500,
   /** the page's polling fallback (ms) when the stream is refused */
   pollMs: 10_000,
   /** entries in the JSON-LD liveBlogUpdate */

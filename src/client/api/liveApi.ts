@@ -80,19 +80,16 @@ export function coverageChanged(dispatch: ApiDispatch, id: string, live: LiveCov
 }
 
 /**
- * Where an arriving entry goes: an edit of a shown entry, or any entry while the reader is at the top with nothing
- * waiting, is placed at once; otherwise it waits (replacing a waiting copy of itself) behind the "new updates" button.
+ * Where an arriving entry goes: an edit of a shown entry is placed at once; any other waits (replacing a waiting copy
+ * of itself) until the page shows it (at once for a reader at the top, else behind the "new updates" button).
  */
 export function arrive(
   shownIds: ReadonlySet<number>,
   waiting: readonly LiveEntry[],
   entry: LiveEntry,
-  atTop: boolean,
 ): { place: LiveEntry[]; waiting: LiveEntry[] } {
   if (shownIds.has(entry.id)) return { place: [entry], waiting: [...waiting] };
-  const others = waiting.filter((held) => held.id !== entry.id);
-  if (atTop) return { place: [...others, entry], waiting: [] };
-  return { place: [], waiting: [...others, entry] };
+  return { place: [], waiting: [...waiting.filter((held) => held.id !== entry.id), entry] };
 }
 
 /** The waiting-count button's text. */
@@ -147,7 +144,7 @@ async function follow(id: string, lifecycle: FollowLifecycle): Promise<void> {
   /** An entry, new or edited: an edit of a shown entry is placed; any other waits for the page to show it. */
   const receive = (entry: LiveEntry) => {
     const shown = new Set((entriesOf(getState(), id)?.entries ?? []).map((item) => item.id));
-    const { place, waiting } = arrive(shown, waitingOf(getState(), id), entry, false);
+    const { place, waiting } = arrive(shown, waitingOf(getState(), id), entry);
     if (place.length) editEntries(dispatch, id, (answer) => place.forEach((item) => placeEntry(answer, item)));
     else
       updateCachedData((feed) => {

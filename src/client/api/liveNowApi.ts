@@ -2,12 +2,15 @@
 // a post's coverage or a "Live" mark: a post page learns its coverage started and loads the live chunk only then.
 // One cached answer revalidated by its ETag (a 304 most times) scales to thousands of readers; a stream per reader of
 // every post would hold a connection each for the few posts ever covered.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { blogApi } from './blogApi';
-import { LIVE_LIMITS } from '../../contract/live';
 import type { LiveCoverage, LiveNowAnswer } from '../../contract/live';
+
+/** How often (ms) a visible page asks: a reader learns of a Start within 2 s. Here, not in contract/live.ts, whose
+ * constants every page would then carry. */
+const POLL_MS = 1_500;
 
 export const liveNowApi = blogApi.injectEndpoints({
   endpoints: (build) => ({
@@ -20,45 +23,35 @@ const selectLiveNow = liveNowApi.endpoints.getLiveNow.select();
 type ApiState = Parameters<typeof selectLiveNow>[0];
 const useApiDispatch = useDispatch.withTypes<ThunkDispatch<ApiState, unknown, UnknownAction>>();
 
-const onVisibility = (changed: () => void) => {
-  document.addEventListener('visibilitychange', changed);
-  return () => document.removeEventListener('visibilitychange', changed);
-};
-
-/** The posts live now, asked while `ask` holds and the tab is visible (never on the server); undefined until known. */
+/** The posts live now, asked while `ask` holds (never on the server, and not while the tab is hidden); undefined until
+ * the first answer. */
 export function useLiveNow(ask = true): LiveNowAnswer | undefined {
   const dispatch = useApiDispatch();
-  const visible = useSyncExternalStore(
-    onVisibility,
-    () => document.visibilityState === 'visible',
-    () => false,
-  );
   useEffect(() => {
-    if (!ask || !visible) return;
-    const subscription = dispatch(
-      liveNowApi.endpoints.getLiveNow.initiate(undefined, {
-        forceRefetch: true,
-        subscriptionOptions: { pollingInterval: LIVE_LIMITS.liveNowPollMs },
-      }),
+    if (!ask) return;
+    const { initiate } = liveNowApi.endpoints.getLiveNow;
+    const subscription = dispatch(initiate());
+    const timer = setInterval(
+      () => document.hidden || dispatch(initiate(undefined, { subscribe: false, forceRefetch: true })),
+      POLL_MS,
     );
-    return subscription.unsubscribe;
-  }, [ask, dispatch, visible]);
+    return () => {
+      clearInterval(timer);
+      subscription.unsubscribe();
+    };
+  }, [ask, dispatch]);
   return useSelector((state: ApiState) => selectLiveNow(state).data);
 }
 
-/** A post's coverage as the page should show it: live now by the answer, else as the page's own data had it. */
-export function coverageNow(id: number, own: LiveCoverage | null | undefined, now: LiveNowAnswer | undefined) {
-  const live = now?.posts.find((post) => post.id === id)?.live;
-  if (live) return live;
-  // Gone from the answer: no longer live (ended, or withdrawn).
-  return now && own?.state === 'live' ? { ...own, state: 'ended' as const } : (own ?? null);
-}
+/** Whether post `id` is live now: by the answer once known, else by the page's own data. */
+export const isLiveNow = (id: number, own: LiveCoverage | null | undefined, now: LiveNowAnswer | undefined) =>
+  now ? now.posts.some((post) => post.id === id) : own?.state === 'live';
 
 /** Post `id`'s page, not live: once the answer names it, its read turns live (and the page loads the live chunk). */
-export function useCoverageStart(id: string, live: LiveCoverage | null | undefined, shown: boolean) {
+export function useCoverageStart(id: string, live: LiveCoverage | null | undefined) {
   const dispatch = useApiDispatch();
-  const now = useLiveNow(shown && live?.state !== 'live');
-  const started = now?.posts.find((post) => String(post.id) === id)?.live;
+  const now = useLiveNow(live?.state !== 'live');
+  const started = now?.posts.find((post) => post.id === Number(id))?.live;
   useEffect(() => {
     if (started)
       dispatch(

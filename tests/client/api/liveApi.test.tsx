@@ -33,28 +33,21 @@ const answer = (entries: LiveEntry[], pinned: LiveEntry | null = null): EntriesA
   lastEventId: 4,
 });
 
-test('a reader at the top gets a new entry at once; one scrolled down gets it held, and later ones join it', () => {
+test('a new entry waits until the page shows it, and later ones join it', () => {
   const shown = new Set([1, 2]);
-  expect(arrive(shown, [], entry(3), true)).toEqual({ place: [entry(3)], waiting: [] });
-
-  const first = arrive(shown, [], entry(3), false);
+  const first = arrive(shown, [], entry(3));
   expect(first).toEqual({ place: [], waiting: [entry(3)] });
-  const second = arrive(shown, first.waiting, entry(4), false);
+  const second = arrive(shown, first.waiting, entry(4));
   expect(second.waiting.map((item) => item.id)).toEqual([3, 4]);
   // An edit of a held entry replaces it there: still two waiting, never one twice.
-  expect(arrive(shown, second.waiting, entry(3, 'Edited'), false).waiting.map((item) => item.body)).toEqual([
+  expect(arrive(shown, second.waiting, entry(3, 'Edited')).waiting.map((item) => item.body)).toEqual([
     'Update 4',
     'Edited',
   ]);
-  // Back at the top, the next arrival brings the held ones with it.
-  expect(arrive(shown, second.waiting, entry(5), true)).toEqual({
-    place: [entry(3), entry(4), entry(5)],
-    waiting: [],
-  });
 });
 
 test('an edit of a shown entry is placed at once wherever the reader is', () => {
-  expect(arrive(new Set([1, 2]), [entry(3)], entry(1, 'Fixed typo'), false)).toEqual({
+  expect(arrive(new Set([1, 2]), [entry(3)], entry(1, 'Fixed typo'))).toEqual({
     place: [entry(1, 'Fixed typo')],
     waiting: [entry(3)],
   });

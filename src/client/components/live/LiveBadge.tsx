@@ -5,7 +5,7 @@ import type { LiveCoverage } from '../../../contract/live';
 import styles from './LiveBadge.module.scss';
 
 /** "Live" while live, "Ended" once ended. */
-export function LiveBadge({ live }: { live: LiveCoverage }) {
+export function LiveBadge({ live }: { live: Pick<LiveCoverage, 'state'> }) {
   return live.state === 'live' ? (
     <span className={`${styles.badge} ${styles.live}`}>Live</span>
   ) : (

@@ -41,22 +41,23 @@ type EntryViewProps = {
 
 export function EntryView({ entry, format, anchor = true, label, actions, children }: EntryViewProps) {
   const at = `entry-${entry.id}`;
-  // An entry of the list can take focus (the "new updates" button moves it there); its name is its meta and text.
+  // An entry of the list can take focus (the "new updates" button moves it there), named by itself: its time, author
+  // and text are read out.
   return (
     <article
       id={anchor ? at : undefined}
       tabIndex={anchor ? -1 : undefined}
-      aria-labelledby={anchor ? `${at}-m ${at}-b` : undefined}
+      aria-labelledby={anchor ? at : undefined}
       className={styles.entry}
     >
-      <p id={anchor ? `${at}-m` : undefined} className={styles.entryMeta}>
+      <p className={styles.entryMeta}>
         {label && <span className={styles.pinnedLabel}>{label}</span>}
         {entry.key && <span className={styles.keyLabel}>Key event</span>}
         <EntryTime iso={entry.createdAt} />
         <span>{entry.author.name}</span>
       </p>
       {children ?? (
-        <p id={anchor ? `${at}-b` : undefined} className={styles.body}>
+        <p className={styles.body}>
           <RichText text={entry.body} format={format} />
         </p>
       )}

@@ -13,7 +13,7 @@ import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, PrimaryTag } from '../../components/TagLinks';
-import { coverageNow, useLiveNow } from '../../api/liveNowApi';
+import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
 import styles from './BlogListPage.module.scss';
 
@@ -32,9 +32,7 @@ function PostListItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | u
           <Link to={paths.post(post.id)} className={styles.link}>
             {post.title}
           </Link>
-          {coverageNow(post.id, post.live, now)?.state === 'live' && (
-            <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>
-          )}
+          {isLiveNow(post.id, post.live, now) && <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>}
         </h2>
         {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}

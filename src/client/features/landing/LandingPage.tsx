@@ -6,7 +6,7 @@ import { useEndpointQuery } from '../../api/queryHooks';
 import { LiveBadge, ScoreLine } from '../../components/live/LiveBadge';
 import { byline, PrimaryTag } from '../../components/TagLinks';
 import type { BlogSummary } from '../../../contract/types';
-import { coverageNow, useLiveNow } from '../../api/liveNowApi';
+import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
 import { homeApi } from './homeApi';
 import styles from './LandingPage.module.scss';
@@ -32,12 +32,11 @@ const FEATURES = [
 type LiveItem = LiveNowAnswer['posts'][number];
 
 function StoryItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | undefined }) {
-  const live = coverageNow(post.id, post.live, now);
   return (
     <li className={styles.story}>
       <h3>
         <Link to={paths.post(post.id)}>{post.title}</Link>
-        {live?.state === 'live' && <LiveBadge live={live} />}
+        {isLiveNow(post.id, post.live, now) && <LiveBadge live={{ state: 'live' }} />}
       </h3>
       {byline(post) && <p>{byline(post)}</p>}
       <PrimaryTag tag={post.tags?.[0]} />

@@ -77,7 +77,7 @@ export function PostPage() {
   const errorText = isError && !post ? (serverErrorText(error) ?? FETCH_ERROR_TEXT) : undefined;
   useDocumentTitle(post ? post.title : errorText ? 'Post unavailable' : undefined);
 
-  useCoverageStart(id, post?.live, Boolean(post));
+  useCoverageStart(id, post?.live);
 
   const primary = post?.tags?.[0];
   if (post) {
@@ -97,16 +97,15 @@ export function PostPage() {
             <>
               <TagLinks tags={post.tags} />
               {leading && coverage}
-              {leading && post.sections.length > 0 && <h2 className={styles.report}>Match report</h2>}
+              {leading && <h2>Match report</h2>}
             </>
           }
           titleBadge={
-            post.live &&
-            (post.live.state === 'live' ? (
-              <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>
-            ) : (
-              <span className={styles.liveBadge}>Ended</span>
-            ))
+            post.live && (
+              <span className={`${styles.liveBadge} ${leading ? styles.liveNow : ''}`}>
+                {leading ? 'Live' : 'Ended'}
+              </span>
+            )
           }
         />
         {!leading && coverage}

@@ -283,7 +283,10 @@ test('a page opened before coverage starts turns live when the live answer names
   expect(within(title).getByText('Live')).toBeInTheDocument();
   const update = await screen.findByText('Kick-off');
   const report = screen.getByRole('heading', { level: 2, name: 'Match report' });
-  const firstSection = screen.getByRole('heading', { level: 2, name: samplePost.sections[0]!.title });
+  const firstSection = screen.getByRole('heading', {
+    level: 2,
+    name: (samplePost.sections[0] as { title: string }).title,
+  });
   // The order a reader meets them: the title, the score and updates, then the match report.
   expect(title.compareDocumentPosition(update) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(update.compareDocumentPosition(report) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -31,22 +31,15 @@ export function LiveCoverage({ id, live: own, format }: LiveCoverageProps) {
   const ended = live.state === 'ended';
   return (
     <section aria-labelledby="live-updates" className={`reading-column ${styles.coverage ?? ''}`}>
-      {ended && <h2 id="live-updates">How it happened</h2>}
-      {live.match && (
-        <div className={styles.scoreBar}>
-          <ScoreLine live={live} />
-        </div>
-      )}
+      <h2 id="live-updates" className={ended ? undefined : 'visually-hidden'}>
+        {ended ? 'How it happened' : 'Updates'}
+      </h2>
+      <ScoreLine live={live} />
       <KeyEvents entries={entries} format={format} />
       {data?.pinned && (
         <div className={styles.more}>
           <EntryView entry={data.pinned} format={format} anchor={false} label="Pinned" />
         </div>
-      )}
-      {!ended && (
-        <h2 id="live-updates" className="visually-hidden">
-          Updates
-        </h2>
       )}
       <div aria-live="polite" className={styles.waiting}>
         {waiting.length > 0 && (
@@ -56,11 +49,7 @@ export function LiveCoverage({ id, live: own, format }: LiveCoverageProps) {
             onClick={() => {
               showWaiting();
               // After React has drawn them: the newest is the list's first, focused so it is read out.
-              requestAnimationFrame(() => {
-                const newest = listRef.current?.querySelector('article');
-                newest?.scrollIntoView({ block: 'start' });
-                newest?.focus({ preventScroll: true });
-              });
+              requestAnimationFrame(() => listRef.current?.querySelector('article')?.focus());
             }}
           >
             {waitingText(waiting.length)}

@@ -85,7 +85,8 @@ test('the writer covers a match live and a reader follows it without reloading',
     await expect(reader.locator('article[id^="entry-"]')).toHaveCount(4);
 
     // Scrolled into the entries: nothing moves, the updates wait behind the button and the title counts them.
-    await reader.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // (The entries lead the page now: the reader scrolls to the oldest, past the newest.)
+    await reader.evaluate(() => document.querySelectorAll('article[id^="entry-"]')[3]!.scrollIntoView());
     const firstTop = () =>
       reader.evaluate(() => document.querySelector('article[id^="entry-"]')!.getBoundingClientRect().top);
     const scrolled = await firstTop();

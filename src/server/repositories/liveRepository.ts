@@ -1,6 +1,7 @@
 // All SQL about live coverage: a post's coverage state and match line, and its entries, with the mapping to the API's
 // shapes (contract/live.ts). Every write records the event readers' streams deliver (liveEventsRepository.ts) and bumps
-// the content revision, in its own transaction, so every process's caches and streams learn of it.
+// the content revision, in its own transaction, so every process's caches and streams learn of it. An entry's write
+// also re-indexes its post for search (entries are searched as part of their post).
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EntriesAnswer, LiveCoverage, LiveEntry, MatchInfo } from '../../contract/live';
 import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchemas';
@@ -13,6 +14,7 @@ import { changesAfter, latestLiveEventId, recordLiveEvent } from './liveEventsRe
 import type { LiveEventInput, LiveWrites } from './liveEventsRepository';
 import { bumpRevision } from './contentRevision';
 import { isPublic, notTrashed } from './visibility';
+import { indexPost } from '../search/searchIndex';
 
 type CoverageRow = Selectable<Database['live_coverage']>;
 type EntryRow = {
@@ -242,6 +244,7 @@ export async function addEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
+    await indexPost(trx, db.dialect, postId);
     await announce(trx, postId, { kind: 'entry', data: entry }, now, writes);
     return entry;
   });
@@ -275,6 +278,7 @@ export async function editEntry(
       .returning(entryColumns)
       .executeTakeFirstOrThrow();
     const entry = toEntry(row);
+    await indexPost(trx, db.dialect, postId);
     await announce(trx, postId, { kind: 'entry', data: entry }, now, writes);
     return entry;
   });
@@ -295,6 +299,7 @@ export async function deleteEntry(
       .where('post_id', '=', postId)
       .executeTakeFirst();
     if (numDeletedRows === 0n) return 'not-found';
+    await indexPost(trx, db.dialect, postId); // the deleted entry's words stop matching
     await announce(trx, postId, { kind: 'delete', data: { id: entryId } }, now, writes);
     return 'done';
   });

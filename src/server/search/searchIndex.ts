@@ -1,4 +1,5 @@
-// The full-text index of posts: what a post's indexed text is, writing it in the post's own transaction, and
+// The full-text index of posts: what a post's indexed text is (its live entries included), writing it in the post's
+// own transaction (a post's or a live entry's), and
 // rebuilding it whole (an import that loaded tables raw; migration 0006 keeps its own frozen copy of this rebuild). SQLite: FTS5; PostgreSQL: tsvector
 // columns with a GIN index, in the touchline_search configuration (unaccent, then the English stemmer).
 import { sql } from 'kysely';
@@ -21,9 +22,13 @@ const clean = (text: string) => text.replaceAll(MARK_START, ' ').replaceAll(MARK
 export type IndexedText = { title: string; body: string };
 
 /** Reads the indexed text of these posts (those that exist) from the tables, in one query per table. */
-async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<number, IndexedText>> {
+async function indexedTexts(
+  db: Kysely<Database>,
+  ids: number[],
+  withEntries: boolean,
+): Promise<Map<number, IndexedText>> {
   if (ids.length === 0) return new Map();
-  const [posts, sections, products, tags] = await Promise.all([
+  const [posts, sections, products, tags, entries] = await Promise.all([
     // Every column rather than a list naming text_format: the same rebuild then also runs on a database from before
     // that column (an upgrade test indexes one), where every post is plain.
     db.selectFrom('posts').selectAll().where('id', 'in', ids).execute(),
@@ -49,6 +54,16 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
       .orderBy('post_tags.post_id')
       .orderBy('post_tags.position')
       .execute(),
+    // Oldest first, after everything else: migration 0020 appended the entries of existing posts in this order.
+    withEntries
+      ? db
+          .selectFrom('live_entries')
+          .select(['post_id', 'body'])
+          .where('post_id', 'in', ids)
+          .orderBy('post_id')
+          .orderBy('id')
+          .execute()
+      : [],
   ]);
   const parts = new Map<number, string[]>(posts.map((post) => [post.id, []]));
   // A post's words as readers see them: marks removed, a link's text kept and its URL dropped (snippets quote this).
@@ -62,9 +77,15 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
   for (const product of products)
     parts.get(product.post_id)?.push(product.title, plain(product.post_id, product.description));
   for (const tag of tags) parts.get(tag.post_id)?.push(tag.name);
+  const entryParts = new Map<number, string[]>();
+  for (const entry of entries) {
+    const out = entryParts.get(entry.post_id) ?? [];
+    out.push(plain(entry.post_id, entry.body));
+    entryParts.set(entry.post_id, out);
+  }
   const texts = new Map<number, IndexedText>();
   for (const post of posts) {
-    const body = [...(parts.get(post.id) ?? []), post.author_name]
+    const body = [...(parts.get(post.id) ?? []), post.author_name, ...(entryParts.get(post.id) ?? [])]
       .map((part) => part.trim())
       .filter((part) => part !== '')
       .join('\n');
@@ -74,9 +95,9 @@ async function indexedTexts(db: Kysely<Database>, ids: number[]): Promise<Map<nu
 }
 
 /** Replaces the index entries of these posts with their text as the tables hold it now (a missing post: none). */
-async function reindex(db: Kysely<Database>, dialect: Dialect, ids: number[]): Promise<void> {
+async function reindex(db: Kysely<Database>, dialect: Dialect, ids: number[], withEntries = true): Promise<void> {
   if (ids.length === 0) return;
-  const texts = await indexedTexts(db, ids);
+  const texts = await indexedTexts(db, ids, withEntries);
   if (dialect === 'postgres') {
     await db.deleteFrom('post_search').where('post_id', 'in', ids).execute();
     for (const [id, { title, body }] of texts) {
@@ -94,7 +115,7 @@ async function reindex(db: Kysely<Database>, dialect: Dialect, ids: number[]): P
   }
 }
 
-/** Indexes one post as just written; call inside the write's transaction, after its parts and tags. */
+/** Indexes one post as just written; call inside the write's transaction, after its parts, tags or live entries. */
 export async function indexPost(trx: Kysely<Database>, dialect: Dialect, id: number): Promise<void> {
   await reindex(trx, dialect, [id]);
 }
@@ -109,6 +130,8 @@ const REBUILD_BATCH = 500;
 /** Empties the index and indexes every post again, in batches. */
 async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   await db.deleteFrom('post_search').execute();
+  // A database from before live coverage has no entries table (an upgrade test rebuilds one); asked once per rebuild.
+  const withEntries = (await db.introspection.getTables()).some((table) => table.name === 'live_entries');
   let after = 0;
   for (;;) {
     const rows = await db
@@ -124,6 +147,7 @@ async function rebuildSearchIndexWith(db: Kysely<Database>, dialect: Dialect): P
       db,
       dialect,
       rows.map((row) => row.id),
+      withEntries,
     );
     after = rows[rows.length - 1]!.id;
   }

@@ -82,7 +82,7 @@ export type PageServerOptions = {
 const HOME_LATEST = 6;
 
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
-type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage };
+type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage; live?: boolean };
 
 /** A rendered page as caches.pages holds it, with the status it is sent with (only a 200 is kept, so none is 200). */
 type KeptPage = CachedResponse & { status?: 200 | 404 };
@@ -134,6 +134,7 @@ export function createPageServer({
         head: { kind: 'post', post, path: url, ...(latest ? { entries: latest } : {}) },
         input: { url, post: { id: params.id!, post, related, ...(entries ? { entries } : {}) } },
         hero: heroImageOf(post),
+        live: Boolean(post.live),
       };
     }
     if (route.data === 'list' || route.data === 'tag') {
@@ -236,7 +237,7 @@ export function createPageServer({
   /** A page rendered now, or undefined when the render failed. */
   async function build(request: PageRequest): Promise<KeptPage | undefined> {
     const { match } = request;
-    const { head, input, hero } = await plan(request);
+    const { head, input, hero, live } = await plan(request);
     let rendered;
     try {
       rendered = await render(input);
@@ -245,7 +246,7 @@ export function createPageServer({
       return undefined;
     }
     const missing = head.kind === 'notFound';
-    const hints = pageHints ? pageHints.links(match, { data: false, missing, hero }) : '';
+    const hints = pageHints ? pageHints.links(match, { data: false, missing, hero, live }) : '';
     const body = renderedPage(template, {
       head: headTags(head, publicUrl),
       hints: inlineStyles(hints),

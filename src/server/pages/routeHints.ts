@@ -28,6 +28,8 @@ export const pageModule = (route: Route) => `src/client/features/${route.page}.t
 
 /** The module every admin page is loaded through (it holds the session guard): its chunks come first. */
 export const ADMIN_PAGES_MODULE = 'src/client/features/admin/AdminPages.tsx';
+/** The lazy chunk of a live post's page: its stylesheet is linked (and inlined) when the post has coverage. */
+export const LIVE_COVERAGE_MODULE = 'src/client/features/post/live/LiveCoverage.tsx';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -43,6 +45,9 @@ export type HintOptions = {
   missing?: boolean;
   /** a post page's header image, from the post the request already read */
   hero?: HeroImage;
+  /** the post has live coverage: its chunk's styles arrive with the page, so the entries above the story do not move
+   * when the chunk loads */
+  live?: boolean;
 };
 
 export type RouteHints = {
@@ -108,15 +113,19 @@ export function loadRouteHints(clientDir: string): RouteHints | undefined {
   const url = (key: string) => `/${escapeAttribute(manifest[key].file)}`;
   const boot = manifest[BOOT_MODULE] && manifest[SHELL_ENTRY] ? url(BOOT_MODULE) : undefined;
 
+  const stylesheets = (keys: Iterable<string>) =>
+    [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))]
+      .map((href) => `<link rel="stylesheet" href="/${escapeAttribute(href)}">`)
+      .join('');
+  const livePostCss = stylesheets([...closure(manifest, LIVE_COVERAGE_MODULE)].filter((key) => !loaded.has(key)));
+
   const pageLinks = new Map<string, { shell: string; rendered: string }>();
   for (const module of [...ROUTE_LIST.map(pageModule), NOT_FOUND_MODULE]) {
     const through = module.startsWith('src/client/features/admin/') ? [ADMIN_PAGES_MODULE] : [];
     const needed = new Set<string>();
     for (const key of [...through, module]) closure(manifest, key, needed);
     const keys = [...needed].filter((key) => !loaded.has(key));
-    const css = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))]
-      .map((href) => `<link rel="stylesheet" href="/${escapeAttribute(href)}">`)
-      .join('');
+    const css = stylesheets(keys);
     const preloads = keys.map((key) => `<link rel="modulepreload" crossorigin href="${url(key)}">`).join('');
     // Only the two modules to import: the browser fetches what they import itself.
     const modules = [SHELL_ENTRY, module].filter((key) => manifest[key]).map(url);
@@ -128,7 +137,7 @@ export function loadRouteHints(clientDir: string): RouteHints | undefined {
   // boot.ts in place of the entry's script and preloads (as given for a build without boot.ts).
   const rendered = (indexHtml: string) => (boot ? withScriptInPlaceOfEntry(indexHtml, boot) : indexHtml);
 
-  const links: RouteHints['links'] = (match, { data = true, missing = false, hero } = {}) => {
+  const links: RouteHints['links'] = (match, { data = true, missing = false, hero, live = false } = {}) => {
     if (!match || missing) return linksOf(NOT_FOUND_MODULE, data);
     let links = linksOf(pageModule(match.route), data);
     const id = match.params.id;
@@ -136,6 +145,7 @@ export function loadRouteHints(clientDir: string): RouteHints | undefined {
     const api = match.route.data === 'post' ? `/api/blogs/${id}` : match.route.data === 'list' ? '/api/blogs' : '';
     if (api && data) links += `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(api)}">`;
     if (match.route.data === 'post' && hero) links += heroPreloadLink(hero.url, hero.facts);
+    if (match.route.data === 'post' && live && !links.includes(livePostCss)) links += livePostCss;
     return links;
   };
   return { links, rendered };

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createPost } from '../../../src/server/repositories/postsRepository';
+import { setCoverage } from '../../../src/server/repositories/liveRepository';
 import { blogSubmissionSchema } from '../../../src/contract/schemas';
 import { ROUTE_LIST } from '../../../src/contract/routes';
 import type { RenderPage } from '../../../src/contract/rendering';
@@ -24,6 +25,12 @@ const MANIFEST = {
     imports: ['_Article-A1.js', '_vendor-V1.js'],
   },
   '_Article-A1.js': { file: 'assets/Article-A1.js', css: ['assets/Article-A1.css'] },
+  'src/client/features/post/live/LiveCoverage.tsx': {
+    file: 'assets/LiveCoverage-C1.js',
+    isDynamicEntry: true,
+    imports: ['_vendor-V1.js'],
+    css: ['assets/LiveCoverage-C1.css'],
+  },
   'src/client/features/blog/BlogListPage.tsx': {
     file: 'assets/BlogListPage-B1.js',
     isDynamicEntry: true,
@@ -192,6 +199,15 @@ describe('a server-rendered page', () => {
       // Nothing fetches the app's scripts beside the page.
       expect(res.body).not.toContain('modulepreload');
     }
+  });
+
+  test("a live post's page carries the live chunk's styles, so its entries do not move when the chunk arrives", async () => {
+    const story = () => createPost(rendered.db, blogSubmissionSchema.parse(validSubmission({ image: '' })));
+    const [plain, live] = [await story(), await story()];
+    expect(await setCoverage(rendered.db, live.id, { state: 'live' }, new Date())).toMatchObject({ state: 'live' });
+    const liveCss = '<link rel="stylesheet" href="/assets/LiveCoverage-C1.css">';
+    expect((await rendered.app.inject({ method: 'GET', url: `/page/${plain.id}` })).body).not.toContain(liveCss);
+    expect(hintsOf((await rendered.app.inject({ method: 'GET', url: `/page/${live.id}` })).body)).toContain(liveCss);
   });
 
   test('the not-found page loads its own chunk after the page the same way', async () => {

@@ -1,4 +1,4 @@
-// /admin/live/:id, the writer's desk for a live post: start and end coverage, the match and its score (+1 saves at
+// /admin/live/:id, the writer's desk for a live post: start coverage, end it (after a question in its row), the match and its score (+1 saves at
 // once), and the updates: typed in "Update" (kept as a draft until posted; Ctrl+Enter or Cmd+Enter posts), shown
 // below newest first as readers see them, each editable in place and deletable after a question in its row. The
 // entries come from the same stream readers get, so the desk shows what they see as it happens.
@@ -27,6 +27,11 @@ import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { AllPostsLink, NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+
+/** The desk's heading for a post: "Live: " before its title, unless the title says so already ("Live: A v B"). */
+export const deskHeading = (title: string | undefined) =>
+  !title ? 'Live coverage' : /^live\b/i.test(title.trim()) ? title : `Live: ${title}`;
 
 export function LiveDeskPage() {
   const { id = '' } = useParams();
@@ -35,8 +40,8 @@ export function LiveDeskPage() {
   const dispatch = useAppDispatch();
   const target = { id, token };
   const post = useAdminPostQuery(validId ? { id, token, load: 0 } : null);
-  const title = post.data?.post.title;
-  useDocumentTitle(title ? `Live: ${title}` : 'Live coverage');
+  const heading = deskHeading(post.data?.post.title);
+  useDocumentTitle(heading);
 
   const entries = useEndpointQuery(liveApi.endpoints.getEntries, { id, before: null });
   const atTop = useCallback(() => true, []);
@@ -47,6 +52,10 @@ export function LiveDeskPage() {
   const setLive = useMutationRunner(liveDeskApi.endpoints.setLive);
   const postEntry = useMutationRunner(liveDeskApi.endpoints.postEntry);
   const { notice, setNotice } = useNotice();
+  // Ending coverage tells every reader the match is over: it asks first, in its row, as Delete does. Start does not.
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const coverageButton = useRef<HTMLButtonElement>(null);
+  const focusCoverageButton = () => requestAnimationFrame(() => coverageButton.current?.focus());
 
   const [draft, setDraft] = useState<LiveDraft>(() => loadLiveDraft(id));
   const updateRef = useRef<HTMLTextAreaElement>(null);
@@ -88,7 +97,7 @@ export function LiveDeskPage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.pageHeader}>
         <h1 className={pageStyles.pageTitle}>
-          {title ? `Live: ${title}` : 'Live coverage'}
+          {heading}
           {live && <LiveBadge live={live} />}
         </h1>
         <div className={pageStyles.headerActions}>
@@ -111,12 +120,36 @@ export function LiveDeskPage() {
         </h2>
         <ScoreLine live={live} />
         <div className={formStyles.actions}>
-          {live?.state === 'live' ? (
-            <button type="button" className={buttons.dangerButton} onClick={() => void changeLive('ended')}>
+          {confirmingEnd ? (
+            <ConfirmInRow
+              label="End coverage?"
+              question="End coverage? Readers see the match as over."
+              answer="End coverage now"
+              onConfirm={() => {
+                setConfirmingEnd(false);
+                void changeLive('ended').then(focusCoverageButton);
+              }}
+              onCancel={() => {
+                setConfirmingEnd(false);
+                focusCoverageButton();
+              }}
+            />
+          ) : live?.state === 'live' ? (
+            <button
+              type="button"
+              ref={coverageButton}
+              className={buttons.dangerButton}
+              onClick={() => setConfirmingEnd(true)}
+            >
               End coverage
             </button>
           ) : (
-            <button type="button" className={buttons.primaryButton} onClick={() => void changeLive('live')}>
+            <button
+              type="button"
+              ref={coverageButton}
+              className={buttons.primaryButton}
+              onClick={() => void changeLive('live')}
+            >
               Start live coverage
             </button>
           )}

@@ -155,9 +155,13 @@ test('Blank post empties every field at once from the sample, and asks first whe
   await user.click(screen.getByRole('button', { name: 'Blank post' }));
   expect(confirm).not.toHaveBeenCalled();
   expect(screen.getByLabelText('Title')).toHaveValue('');
-  for (const label of ['Publish Date', 'Read Time', 'Tags', 'Image URL', 'Author Name', 'Author Title']) {
+  for (const label of ['Read Time', 'Tags', 'Image URL', 'Author Name', 'Author Title']) {
     expect(screen.getByLabelText(label)).toHaveValue('');
   }
+  // A blank post is dated today, in the form the site shows dates ("March 14, 2024"), and the date stays editable.
+  const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+  expect(screen.getByLabelText('Publish Date')).toHaveValue(today);
+  expect(screen.getByLabelText('Publish Date')).not.toHaveAttribute('readonly');
   expect(screen.queryAllByRole('group', { name: /^(Section|Product) \d/ })).toHaveLength(0);
   expect(screen.getByText('No sections yet. Add one below.')).toBeInTheDocument();
   expect(screen.getByText('No products yet.')).toBeInTheDocument();

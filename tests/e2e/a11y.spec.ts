@@ -188,7 +188,7 @@ const ROUTES: Route[] = [
 ];
 
 async function showPosts(page: Page) {
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   await page.getByRole('button', { name: 'Show posts' }).click();
   await expect(page.getByRole('table')).toBeVisible();
 }

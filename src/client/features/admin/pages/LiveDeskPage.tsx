@@ -1,7 +1,8 @@
-// /admin/live/:id, the writer's desk for a live post: start coverage, end it (after a question in its row), the match and its score (+1 saves at
-// once), and the updates: typed in "Update" (kept as a draft until posted; Ctrl+Enter or Cmd+Enter posts), shown
-// below newest first as readers see them, each editable in place and deletable after a question in its row. The
-// entries come from the same stream readers get, so the desk shows what they see as it happens.
+// /admin/live/:id, the writer's desk for a live post, in the order a phone's first screen needs it: the score with
+// Start, or End (after a question in its row); the Update box (kept as a draft until posted; Ctrl+Enter or Cmd+Enter
+// posts); the match and its score (+1 saves at once); and the updates, newest first as readers see them, each
+// editable in place and deletable after a question in its row. The entries come from the same stream readers get,
+// so the desk shows what they see as it happens.
 import { useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { parsePostId } from '../../../../contract/routes';
@@ -154,7 +155,6 @@ export function LiveDeskPage() {
             </button>
           )}
         </div>
-        {live && <MatchForm live={live} onSave={(match, done) => void changeLive(live.state, match, done)} />}
       </section>
 
       <form
@@ -179,6 +179,15 @@ export function LiveDeskPage() {
           </button>
         </div>
       </form>
+
+      {live && (
+        <section className={formStyles.card} aria-labelledby="match-title">
+          <h2 id="match-title" className={formStyles.cardTitle}>
+            Match
+          </h2>
+          <MatchForm live={live} onSave={(match, done) => void changeLive(live.state, match, done)} />
+        </section>
+      )}
 
       <section aria-labelledby="entries-title">
         <h2 id="entries-title" className={pageStyles.sectionTitle}>

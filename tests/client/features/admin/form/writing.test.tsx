@@ -197,6 +197,7 @@ test('the Preview tab shows the whole draft as readers will see it; the arrow ke
   const { user } = renderEditor();
   await user.clear(screen.getByLabelText('Title'));
   await user.type(screen.getByLabelText('Title'), 'Derby Day');
+  await user.type(screen.getByLabelText('Tags'), 'Derby, Tactics');
   const edit = screen.getByRole('tab', { name: 'Edit' });
   const preview = screen.getByRole('tab', { name: 'Preview' });
   expect(edit).toHaveAttribute('aria-selected', 'true');
@@ -206,6 +207,12 @@ test('the Preview tab shows the whole draft as readers will see it; the arrow ke
   expect(preview).toHaveAttribute('aria-selected', 'true');
   const panel = screen.getByRole('tabpanel', { name: 'Preview' });
   expect(within(panel).getByRole('heading', { level: 1, name: 'Derby Day' })).toBeInTheDocument();
+  // The tags as the post page shows them: links to their pages.
+  const tags = within(within(panel).getByRole('list', { name: 'Tags' })).getAllByRole('link');
+  expect(tags.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Derby', '/tag/derby'],
+    ['Tactics', '/tag/tactics'],
+  ]);
   const sample = sampleDraft();
   for (const section of sample.header.sections) {
     if (section.type !== 'single-paragraph' && section.type !== 'two-column') continue;

@@ -6,7 +6,6 @@ import { editPost, publishPost, richSubmission, seededPost, trashPost } from './
 import { holdAdminCredentials } from './helpers/admin';
 import { axeViolations } from './helpers/axe';
 import { appStarted, watchAppStart } from './helpers/app';
-import { ADMIN_TOKEN } from './helpers/constants';
 import { signIn } from './helpers/session';
 
 type Route = {

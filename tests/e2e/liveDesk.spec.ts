@@ -120,7 +120,9 @@ test('a signed-in writer finds the Access Token behind "Use an API token instead
   await expect(page.getByLabel('Access Token')).toBeVisible();
 });
 
-test('the Preview tab shows the header photo chosen from a file and the tags, as readers get them', async ({ page }) => {
+test('the Preview tab shows the header photo chosen from a file and the tags, as readers get them', async ({
+  page,
+}) => {
   await open(page, '/admin');
   await page.getByRole('button', { name: 'Blank post' }).click();
   await page.getByLabel('Title', { exact: true }).fill(unique('Preview'));

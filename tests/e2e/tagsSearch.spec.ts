@@ -5,7 +5,6 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
-import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
 import { holdAdminCredentials } from './helpers/admin';

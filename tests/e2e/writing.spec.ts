@@ -6,7 +6,6 @@ import type { Page } from '@playwright/test';
 import { getPost, listPosts } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 import { axeViolations } from './helpers/axe';
-import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
 import { holdAdminCredentials } from './helpers/admin';

@@ -6,7 +6,6 @@ import { editPost, publishPost, richSubmission, seededPost, trashPost } from './
 import { holdAdminCredentials } from './helpers/admin';
 import { axeViolations } from './helpers/axe';
 import { appStarted, watchAppStart } from './helpers/app';
-import { ADMIN_TOKEN } from './helpers/constants';
 import { signIn } from './helpers/session';
 
 type Route = {
@@ -188,7 +187,7 @@ const ROUTES: Route[] = [
 ];
 
 async function showPosts(page: Page) {
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   await page.getByRole('button', { name: 'Show posts' }).click();
   await expect(page.getByRole('table')).toBeVisible();
 }

@@ -8,6 +8,7 @@ import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { makePng } from './helpers/png';
 import { signIn } from './helpers/session';
+import { holdAdminCredentials } from './helpers/admin';
 
 // The editor needs a session (the server checks who writes); these tests still type the token where they test it.
 test.beforeEach(({ context }) => signIn(context));
@@ -94,7 +95,7 @@ test('an admin composes a post with both section types, products and images, pub
   await expect(authorPreview).toHaveAttribute('src', /^blob:/);
   expect(await authorPreview.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(64);
 
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   const alert = nextAlert(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   expect(await alert).toBe('Blog form submitted successfully!');
@@ -185,7 +186,7 @@ test('publishing with a wrong token shows the failure alert and publishes nothin
   const title = unique('Wrong token post');
   await page.goto('/admin');
   await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Access Token').fill('not-the-admin-token');
+  await holdAdminCredentials(page, 'not-the-admin-token');
 
   const alert = nextAlert(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -203,7 +204,7 @@ test('the draft survives a route change and a reload, without the access token @
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'Add two-column section', exact: true }).click();
   await page.getByLabel('Section 3, Title').fill('Kept across pages');
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
 
   // Away and back through the app's own navigation: the draft lives in the store.
   await page.getByRole('link', { name: 'Blog', exact: true }).filter({ visible: true }).first().click();
@@ -260,7 +261,7 @@ test('typing right before a reload and a chosen image survive it; the image is u
   await expect(page.getByText('author.png is ready; it uploads when you submit.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of the author image' })).toBeVisible();
 
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   const alert = nextAlert(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   expect(await alert).toBe('Blog form submitted successfully!');

@@ -5,9 +5,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
-import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
+import { holdAdminCredentials } from './helpers/admin';
 
 // The admin pages need a session (the server checks who writes); these tests still type the token where they test it.
 test.beforeEach(({ context }) => signIn(context));
@@ -27,7 +27,7 @@ const FAILURE = 'Failed to submit blog form. Please try again.';
 async function openPostsWithToken(page: Page) {
   await page.getByRole('link', { name: 'All posts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   await page.getByRole('button', { name: 'Show posts' }).click();
   await expect(page.getByRole('table')).toBeVisible();
 }
@@ -130,7 +130,7 @@ test('a draft is invisible on /blog and to anonymous readers, previewable by the
   await page.goto('/admin');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Status').selectOption('Draft');
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   await submitExpecting(page, SUCCESS);
   await expect(page.getByText(`Saved “${title}” as a draft.`)).toBeVisible();
   const previewHref = await page.getByRole('link', { name: 'Preview the post' }).getAttribute('href');
@@ -176,7 +176,7 @@ test('a scheduled post shows its time in the list and stays hidden until then', 
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Status').selectOption('Scheduled');
   await page.getByLabel('Publish at').fill('2099-05-04T09:30');
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   await submitExpecting(page, SUCCESS);
   await expect(page.getByText(new RegExp(`^Scheduled “${title}” for .*2099`))).toBeVisible();
   const listed = (await (await request.get('/api/blogs?limit=100')).json()) as { title: string }[];

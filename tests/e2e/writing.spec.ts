@@ -6,9 +6,9 @@ import type { Page } from '@playwright/test';
 import { getPost, listPosts } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
 import { axeViolations } from './helpers/axe';
-import { ADMIN_TOKEN } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
+import { holdAdminCredentials } from './helpers/admin';
 
 test.beforeEach(({ context }) => signIn(context));
 
@@ -90,7 +90,7 @@ test('the writer formats with buttons and keys, previews the whole draft, publis
   await expect(page.getByRole('tab', { name: 'Edit', exact: true })).toBeFocused();
   await expect(paragraph).toBeVisible();
 
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   const alert = nextAlert(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   expect(await alert).toBe('Blog form submitted successfully!');

@@ -5,11 +5,18 @@ import { ADMIN_TOKEN } from './constants';
 
 /** Gives the admin page the staff's credentials and presses its button that shows what it lists. */
 export async function authorizeAdminPage(page: Page, showButton: string): Promise<void> {
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+  await holdAdminCredentials(page);
   await page.getByRole('button', { name: showButton }).click();
 }
 
-/** Gives the staff's credentials to the app in this tab without showing anything yet (pages opened next use them). */
-export async function holdAdminCredentials(page: Page): Promise<void> {
-  await page.getByLabel('Access Token').fill(ADMIN_TOKEN);
+/**
+ * Types `token` into the Access Token field, in this tab only (pages opened next use it). A signed-in person finds
+ * the field behind "Use an API token instead", which this opens first.
+ */
+export async function holdAdminCredentials(page: Page, token = ADMIN_TOKEN): Promise<void> {
+  const field = page.getByLabel('Access Token');
+  const disclosure = page.getByText('Use an API token instead', { exact: true });
+  await field.or(disclosure).first().waitFor();
+  if (!(await field.isVisible())) await disclosure.click();
+  await field.fill(token);
 }

@@ -66,6 +66,15 @@ export function EntryView({ entry, format, anchor = true, label, actions, childr
   );
 }
 
+/** At most `max` characters of `text`, cut at a word boundary with an ellipsis (mid-word only for one word longer than that). */
+export function clipWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 0 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?–—-]+$/, '')}…`;
+}
+
 /**
  * A key event's words for its link (a link holds no link): the text with its marks removed, from the tree the page
  * embeds (the server's lookup parses and embeds it), or as typed while no tree is known.
@@ -73,7 +82,7 @@ export function EntryView({ entry, format, anchor = true, label, actions, childr
 function KeyEventText({ text, format }: { text: string; format: TextFormat | undefined }) {
   const lookup = useContext(MarkTreesContext);
   const tree = format === 'marks' ? lookup(text) : undefined;
-  return <>{(tree ? treeText(tree) : text).slice(0, 80)}</>;
+  return <>{clipWords(tree ? treeText(tree) : text, 80)}</>;
 }
 
 /** The key events, each a link to its entry. */

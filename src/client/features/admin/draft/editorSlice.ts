@@ -29,8 +29,14 @@ export const NEW_SECTION_ICON = 'Camera';
 
 const item = (id: string, text: string): DraftListItem => ({ id, text });
 
+/** A date as the site shows a publish date ("March 14, 2024"). */
+const displayDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** Today in the site's display form: a blank post's publish date, which the writer may still change. */
+export const todayAsPublishDate = (now = new Date()) => displayDate.format(now);
+
 /**
- * An empty post: no text, no section, no product, no list item, published on Submit. What "Blank post", "Discard draft"
+ * An empty post: no text, no section, no product, no list item, dated today, published on Submit. What "Blank post", "Discard draft"
  * and a successful Submit leave, so the sample's content never leaks into the next story. (The one place a new post's
  * first values come from: prefilling the author from the writer's profile belongs here.)
  */
@@ -41,7 +47,7 @@ export function blankDraft(): Draft {
       title: '',
       image: '',
       imageAlt: '',
-      publishDate: '',
+      publishDate: todayAsPublishDate(),
       readTime: '',
       tags: '',
       sections: [],

@@ -1,11 +1,22 @@
-// The editor's Preview tab: the whole draft (header, formatted text, sections, products, author) through the same
-// Article the post page renders, so what the writer checks is what readers will get.
+// The editor's Preview tab: the whole draft (header and its photo, tags, formatted text, sections with their photos,
+// products, author) through the same Article and tag links the post page renders, so what the writer checks is what
+// readers will get. Images chosen from files are uploaded when the tab opens, as Submit would upload them (the draft
+// then holds their addresses, so Submit does not upload them again): readers get the uploaded, resized file.
+import { useEffect, useState } from 'react';
 import { Article } from '../../../components/Article';
+import { TagLinks } from '../../../components/TagLinks';
+import { tagsOf } from '../../../../contract/tags';
+import { useMutationRunner } from '../../../api/queryHooks';
+import { useAppStore } from '../../../app/hooks';
 import type { ArticleData } from '../../../components/Article';
 import type { BlogPost, Section } from '../../../../contract/types';
 import { parseYouTube } from '../../../../contract/video';
 import type { ProductCardData } from '../../../components/ProductCard';
-import { useDraftScope, useDraftSelector } from '../draft/draftScope';
+import { useDraftDispatch, useDraftScope, useDraftSelector } from '../draft/draftScope';
+import { selectAccessToken, tagNames } from '../draft/editorSlice';
+import { apiErrorMessage } from '../api/apiErrors';
+import { uploadPendingImages } from '../api/usePublishPost';
+import { uploadApi } from '../api/uploadApi';
 import type { Draft, DraftListItem, DraftSection } from '../draft/draftTypes';
 import { getPendingImages, usePendingImage } from '../images/pendingImages';
 import { uploadedImages } from '../images/uploadedImages';
@@ -63,24 +74,52 @@ export function draftToArticle({ header, footer }: Draft): ArticleData & Pick<Bl
   };
 }
 
+/** The scopes whose images are uploading now: opening the tab again meanwhile (or React's double effect) waits. */
+const uploading = new Set<string>();
+
 const productsOf = (draft: Draft): readonly ProductCardData[] => draft.products;
 
 export function DraftPreview() {
   const { imageScope } = useDraftScope();
   const draft = useDraftSelector((value) => value);
-  // Subscribed, so the note follows a file being chosen or removed.
+  const dispatch = useDraftDispatch();
+  const store = useAppStore();
+  const uploadImage = useMutationRunner(uploadApi.endpoints.uploadImage);
+  const [uploadFailure, setUploadFailure] = useState('');
+  // Subscribed, so the note follows a file being chosen, uploaded or removed.
   usePendingImage('headerImage', imageScope);
   usePendingImage('authorImage', imageScope);
   const waiting = Object.keys(getPendingImages(imageScope)).length > 0;
+  useEffect(() => {
+    if (uploading.has(imageScope) || Object.keys(getPendingImages(imageScope)).length === 0) return;
+    let open = true;
+    uploading.add(imageScope);
+    uploadPendingImages(imageScope, selectAccessToken(store.getState()), uploadImage, dispatch)
+      .catch((error: unknown) => {
+        if (open) setUploadFailure(apiErrorMessage(error));
+      })
+      .finally(() => uploading.delete(imageScope));
+    return () => {
+      open = false;
+    };
+    // Once per opening of the tab: a file chosen later is uploaded the next time it opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const products = productsOf(draft);
   return (
     <>
       {waiting && (
-        <p className={fieldStyles.hint}>
-          The images chosen from files show here once they are uploaded, when you submit.
+        <p className={fieldStyles.hint} role="status">
+          {uploadFailure
+            ? `The images chosen from files could not be uploaded for the preview (${uploadFailure.replace(/\.$/, '')}). They are uploaded again when you submit.`
+            : 'Uploading the images chosen from files, to show them as readers will get them...'}
         </p>
       )}
-      <Article article={draftToArticle(draft)} products={products.length > 0 ? products : null} />
+      <Article
+        article={draftToArticle(draft)}
+        products={products.length > 0 ? products : null}
+        tagLinks={<TagLinks tags={tagsOf(tagNames(draft.header.tags))} />}
+      />
     </>
   );
 }

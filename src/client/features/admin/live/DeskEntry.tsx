@@ -6,7 +6,7 @@ import type { TextFormat } from '../../../../contract/marks';
 import { useAppDispatch } from '../../../app/hooks';
 import { useMutationRunner } from '../../../api/queryHooks';
 import { dropEntry, editEntries, placeEntry } from '../../../api/liveApi';
-import { EntryView } from '../../../components/live/LiveParts';
+import { clipWords, EntryView } from '../../../components/live/LiveParts';
 import { liveDeskApi } from '../api/liveDeskApi';
 import type { LiveDraft } from '../draft/liveDraftStorage';
 import buttons from '../../../styles/buttons.module.scss';
@@ -57,7 +57,7 @@ export function DeskEntry({ entry, format, target }: DeskEntryProps) {
   }
 
   // Each row's buttons are named by the update's first words: several updates share a minute.
-  const name = `“${entry.body.slice(0, 40)}”`;
+  const name = `“${clipWords(entry.body, 40)}”`;
   return (
     <EntryView
       entry={entry}

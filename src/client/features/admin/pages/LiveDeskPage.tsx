@@ -1,7 +1,8 @@
-// /admin/live/:id, the writer's desk for a live post: start and end coverage, the match and its score (+1 saves at
-// once), and the updates: typed in "Update" (kept as a draft until posted; Ctrl+Enter or Cmd+Enter posts), shown
-// below newest first as readers see them, each editable in place and deletable after a question in its row. The
-// entries come from the same stream readers get, so the desk shows what they see as it happens.
+// /admin/live/:id, the writer's desk for a live post, in the order a phone's first screen needs it: the score with
+// Start, or End (after a question in its row); the Update box (kept as a draft until posted; Ctrl+Enter or Cmd+Enter
+// posts); the match and its score (+1 saves at once); and the updates, newest first as readers see them, each
+// editable in place and deletable after a question in its row. The entries come from the same stream readers get,
+// so the desk shows what they see as it happens.
 import { useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { parsePostId } from '../../../../contract/routes';
@@ -27,6 +28,11 @@ import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { AllPostsLink, NoticeLine, ReadStatus, useNotice } from '../components/pageParts';
+import { ConfirmInRow } from '../components/ConfirmInRow';
+
+/** The desk's heading for a post: "Live: " before its title, unless the title says so already ("Live: A v B"). */
+export const deskHeading = (title: string | undefined) =>
+  !title ? 'Live coverage' : /^live\b/i.test(title.trim()) ? title : `Live: ${title}`;
 
 export function LiveDeskPage() {
   const { id = '' } = useParams();
@@ -35,8 +41,8 @@ export function LiveDeskPage() {
   const dispatch = useAppDispatch();
   const target = { id, token };
   const post = useAdminPostQuery(validId ? { id, token, load: 0 } : null);
-  const title = post.data?.post.title;
-  useDocumentTitle(title ? `Live: ${title}` : 'Live coverage');
+  const heading = deskHeading(post.data?.post.title);
+  useDocumentTitle(heading);
 
   const entries = useEndpointQuery(liveApi.endpoints.getEntries, { id, before: null });
   const atTop = useCallback(() => true, []);
@@ -47,6 +53,10 @@ export function LiveDeskPage() {
   const setLive = useMutationRunner(liveDeskApi.endpoints.setLive);
   const postEntry = useMutationRunner(liveDeskApi.endpoints.postEntry);
   const { notice, setNotice } = useNotice();
+  // Ending coverage tells every reader the match is over: it asks first, in its row, as Delete does. Start does not.
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const coverageButton = useRef<HTMLButtonElement>(null);
+  const focusCoverageButton = () => requestAnimationFrame(() => coverageButton.current?.focus());
 
   const [draft, setDraft] = useState<LiveDraft>(() => loadLiveDraft(id));
   const updateRef = useRef<HTMLTextAreaElement>(null);
@@ -88,7 +98,7 @@ export function LiveDeskPage() {
     <div className={pageStyles.page}>
       <div className={pageStyles.pageHeader}>
         <h1 className={pageStyles.pageTitle}>
-          {title ? `Live: ${title}` : 'Live coverage'}
+          {heading}
           {live && <LiveBadge live={live} />}
         </h1>
         <div className={pageStyles.headerActions}>
@@ -111,17 +121,40 @@ export function LiveDeskPage() {
         </h2>
         <ScoreLine live={live} />
         <div className={formStyles.actions}>
-          {live?.state === 'live' ? (
-            <button type="button" className={buttons.dangerButton} onClick={() => void changeLive('ended')}>
+          {confirmingEnd ? (
+            <ConfirmInRow
+              label="End coverage?"
+              question="End coverage? Readers see the match as over."
+              answer="End coverage now"
+              onConfirm={() => {
+                setConfirmingEnd(false);
+                void changeLive('ended').then(focusCoverageButton);
+              }}
+              onCancel={() => {
+                setConfirmingEnd(false);
+                focusCoverageButton();
+              }}
+            />
+          ) : live?.state === 'live' ? (
+            <button
+              type="button"
+              ref={coverageButton}
+              className={buttons.dangerButton}
+              onClick={() => setConfirmingEnd(true)}
+            >
               End coverage
             </button>
           ) : (
-            <button type="button" className={buttons.primaryButton} onClick={() => void changeLive('live')}>
+            <button
+              type="button"
+              ref={coverageButton}
+              className={buttons.primaryButton}
+              onClick={() => void changeLive('live')}
+            >
               Start live coverage
             </button>
           )}
         </div>
-        {live && <MatchForm live={live} onSave={(match, done) => void changeLive(live.state, match, done)} />}
       </section>
 
       <form
@@ -146,6 +179,15 @@ export function LiveDeskPage() {
           </button>
         </div>
       </form>
+
+      {live && (
+        <section className={formStyles.card} aria-labelledby="match-title">
+          <h2 id="match-title" className={formStyles.cardTitle}>
+            Match
+          </h2>
+          <MatchForm live={live} onSave={(match, done) => void changeLive(live.state, match, done)} />
+        </section>
+      )}
 
       <section aria-labelledby="entries-title">
         <h2 id="entries-title" className={pageStyles.sectionTitle}>

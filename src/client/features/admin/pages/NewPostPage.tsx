@@ -35,7 +35,10 @@ export const BLANK_CONFIRMATION = 'Empty every field and start a blank post? Wha
  * footer is left out: it is filled from the writer's profile, not written for this post.
  */
 const contentOf = ({ header, products }: Draft) =>
-  JSON.stringify({ header, products }, (key, value: unknown) => (key === 'id' ? undefined : value));
+  JSON.stringify({ header, products }, (key, value: unknown) =>
+    // The publish date is left out too: a blank post's is the day it was made, and yesterday's blank is still blank.
+    key === 'id' || key === 'publishDate' ? undefined : value,
+  );
 
 const UNTOUCHED = new Set([contentOf(sampleDraft()), contentOf(blankDraft())]);
 

@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths';
 import { adminPaths } from '../adminPaths';
 import { useAppSelector } from '../../../app/hooks';
 import { Article } from '../../../components/Article';
+import { TagLinks } from '../../../components/TagLinks';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { apiErrorMessage, statusOf } from '../api/apiErrors';
@@ -78,6 +79,7 @@ export function PreviewPage() {
       <Article
         article={{ ...post, sections: Array.isArray(post.sections) ? post.sections : [] }}
         products={post.products ?? null}
+        tagLinks={<TagLinks tags={post.tags} />}
       />
     </>
   );

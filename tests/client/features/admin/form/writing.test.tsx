@@ -155,9 +155,13 @@ test('Blank post empties every field at once from the sample, and asks first whe
   await user.click(screen.getByRole('button', { name: 'Blank post' }));
   expect(confirm).not.toHaveBeenCalled();
   expect(screen.getByLabelText('Title')).toHaveValue('');
-  for (const label of ['Publish Date', 'Read Time', 'Tags', 'Image URL', 'Author Name', 'Author Title']) {
+  for (const label of ['Read Time', 'Tags', 'Image URL', 'Author Name', 'Author Title']) {
     expect(screen.getByLabelText(label)).toHaveValue('');
   }
+  // A blank post is dated today, in the form the site shows dates ("March 14, 2024"), and the date stays editable.
+  const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+  expect(screen.getByLabelText('Publish Date')).toHaveValue(today);
+  expect(screen.getByLabelText('Publish Date')).not.toHaveAttribute('readonly');
   expect(screen.queryAllByRole('group', { name: /^(Section|Product) \d/ })).toHaveLength(0);
   expect(screen.getByText('No sections yet. Add one below.')).toBeInTheDocument();
   expect(screen.getByText('No products yet.')).toBeInTheDocument();
@@ -193,6 +197,7 @@ test('the Preview tab shows the whole draft as readers will see it; the arrow ke
   const { user } = renderEditor();
   await user.clear(screen.getByLabelText('Title'));
   await user.type(screen.getByLabelText('Title'), 'Derby Day');
+  await user.type(screen.getByLabelText('Tags'), 'Derby, Tactics');
   const edit = screen.getByRole('tab', { name: 'Edit' });
   const preview = screen.getByRole('tab', { name: 'Preview' });
   expect(edit).toHaveAttribute('aria-selected', 'true');
@@ -202,6 +207,12 @@ test('the Preview tab shows the whole draft as readers will see it; the arrow ke
   expect(preview).toHaveAttribute('aria-selected', 'true');
   const panel = screen.getByRole('tabpanel', { name: 'Preview' });
   expect(within(panel).getByRole('heading', { level: 1, name: 'Derby Day' })).toBeInTheDocument();
+  // The tags as the post page shows them: links to their pages.
+  const tags = within(within(panel).getByRole('list', { name: 'Tags' })).getAllByRole('link');
+  expect(tags.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Derby', '/tag/derby'],
+    ['Tactics', '/tag/tactics'],
+  ]);
   const sample = sampleDraft();
   for (const section of sample.header.sections) {
     if (section.type !== 'single-paragraph' && section.type !== 'two-column') continue;

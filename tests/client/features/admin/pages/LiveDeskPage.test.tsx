@@ -1,9 +1,11 @@
 // The writer's desk: Ctrl+Enter (or Cmd+Enter) posts the update, which empties the box and keeps it focused for the
-// next one; the unsent update outlives leaving the page; +1 saves the score at once.
+// next one; the unsent update outlives leaving the page; +1 saves the score at once; End coverage asks first; a failure
+// reads as a sentence for the writer; the heading says "Live:" once.
 import '../../../../../src/client/features/admin/pages/LiveDeskPage';
 import '../../../../../src/client/features/admin/session/RequireSession';
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { deskHeading } from '../../../../../src/client/features/admin/pages/LiveDeskPage';
 import type { EntriesAnswer, LiveCoverage, LiveEntry } from '../../../../../src/contract/live';
 import { LIVE_DRAFT_PREFIX } from '../../../../../src/client/features/admin/draft/liveDraftStorage';
 import { API, server } from '../../../helpers/mswServer';
@@ -96,4 +98,43 @@ test('+1 saves the raised score at once', async () => {
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ method: 'PUT', body: { state: 'live', match: { homeScore: '2', awayScore: '0' } } });
   expect(await screen.findByText('Arsenal 2–0 Chelsea')).toBeInTheDocument();
+});
+
+test('End coverage asks first in its row and ends nothing on Cancel; Start asks nothing', async () => {
+  const sent = deskApi();
+  const { user } = renderApp('/admin/live/7');
+  await user.click(await screen.findByRole('button', { name: 'End coverage' }));
+  const question = screen.getByRole('group', { name: 'End coverage?' });
+  expect(screen.getByRole('button', { name: 'End coverage now' })).toHaveFocus();
+  await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+  expect(sent).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'End coverage' }));
+  await user.click(screen.getByRole('button', { name: 'End coverage now' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ method: 'PUT', body: { state: 'ended' } });
+});
+
+test('an update before Start is answered in a plain sentence, not in the API’s terms', async () => {
+  deskApi();
+  server.use(
+    http.post(`${API}/blogs/7/entries`, () =>
+      HttpResponse.json(
+        { error: 'This post is not live: start coverage (PUT /api/blogs/:id/live with state "live") before posting.' },
+        { status: 409 },
+      ),
+    ),
+  );
+  const { user } = renderApp('/admin/live/7');
+  await user.type(await screen.findByRole('textbox', { name: 'Update' }), 'Teams are out');
+  await user.click(screen.getByRole('button', { name: 'Post update' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    /^The update was not posted\. Start coverage first to post updates\.$/,
+  );
+});
+
+test('the heading says "Live:" once, whether or not the title does', () => {
+  expect(deskHeading('Live: Hillcrest v Rovers')).toBe('Live: Hillcrest v Rovers');
+  expect(deskHeading('Hillcrest v Rovers')).toBe('Live: Hillcrest v Rovers');
+  expect(deskHeading('Liverpool v Everton')).toBe('Live: Liverpool v Everton');
+  expect(deskHeading(undefined)).toBe('Live coverage');
 });

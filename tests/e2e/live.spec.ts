@@ -129,8 +129,9 @@ test('the writer covers a match live and a reader follows it without reloading',
     await expect(reader.getByText('Half-time whistle')).toHaveCount(1, { timeout: 15_000 });
     await expect(reader.locator('article[id^="entry-"]')).toHaveCount(6);
 
-    // Ending the coverage turns the reader's "Live" into "Ended".
+    // Ending the coverage (confirmed in its row) turns the reader's "Live" into "Ended".
     await desk.getByRole('button', { name: 'End coverage' }).click();
+    await desk.getByRole('button', { name: 'End coverage now' }).click();
     await expect(reader.getByRole('heading', { level: 1 }).getByText('Ended', { exact: true })).toBeVisible({
       timeout: 2000,
     });

@@ -3,9 +3,10 @@
 import type { BlogPost, BlogSummary, TagRef } from '../../contract/types';
 import { pathTo } from '../../contract/routes';
 import { SITE_NAME, pageTitle } from '../../contract/site';
-import { escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+import { absoluteUrl, escapeXml, modifiedAt, postDescription, publishedAt } from './text';
 import { escapeHtml } from '../../contract/html';
 import { textHtml } from '../../contract/marksParser';
+import { watchUrl } from '../../contract/videoEmbed';
 
 /** Posts in the feed (the newest first). */
 export const FEED_SIZE = 20;
@@ -88,9 +89,14 @@ export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) 
   return { files, slice };
 }
 
+/** The poster the page's video facade shows (public/video-poster.svg): the same for every video, served by this site. */
+const VIDEO_POSTER = { path: '/video-poster.svg', width: 1280, height: 720 };
+
 /**
  * The story as HTML for a feed reader: each section's title, paragraph and lists, the text with its marks ('marks') or
- * as typed ('plain'), every character escaped. Products are left to the page.
+ * as typed ('plain'), every character escaped; a photo as a <figure> with its absolute URL, alt text and caption; a
+ * quote as a <blockquote> with its cite; a video as a link to it on YouTube around the page's poster. Products are left
+ * to the page.
  */
 function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
   let out = '';
@@ -109,9 +115,32 @@ function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
     }
     return items.length ? `<ul>${items.join('')}</ul>` : '';
   };
+  const figcaption = (text: string) => (text ? `<figcaption>${escapeHtml(text)}</figcaption>` : '');
   for (const section of post.sections) {
-    if (section.type !== 'single-paragraph' && section.type !== 'two-column') continue;
+    if (out.length >= ENTRY_CONTENT_MAX_CHARS) cut = true;
     if (cut) break;
+    if (section.type === 'image') {
+      const src = absoluteUrl(section.image, publicUrl);
+      if (src === undefined) continue;
+      const caption = [section.caption, section.credit].filter((part) => part !== '').join(' · ');
+      out += `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(section.alt)}"/>${figcaption(caption)}</figure>`;
+      continue;
+    }
+    if (section.type === 'quote') {
+      const text = html(section.text);
+      if (text === undefined) break;
+      const cite = section.cite ? `<footer>— <cite>${escapeHtml(section.cite)}</cite></footer>` : '';
+      out += `<blockquote><p>${text}</p>${cite}</blockquote>`;
+      continue;
+    }
+    if (section.type === 'video') {
+      const label = section.caption ? `Video: ${section.caption}` : 'Video';
+      out +=
+        `<figure><a href="${escapeHtml(watchUrl(section))}">` +
+        `<img src="${escapeHtml(`${publicUrl}${VIDEO_POSTER.path}`)}" alt="${escapeHtml(label)}" ` +
+        `width="${VIDEO_POSTER.width}" height="${VIDEO_POSTER.height}"/></a>${figcaption(section.caption)}</figure>`;
+      continue;
+    }
     out += `<h2>${escapeHtml(section.title)}</h2>`;
     const paragraph = section.paragraph ? html(section.paragraph) : '';
     if (paragraph) out += `<p>${paragraph}</p>`;

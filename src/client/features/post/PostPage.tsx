@@ -12,6 +12,7 @@ import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, TagLinks } from '../../components/TagLinks';
+import { SharePost } from '../../components/share/SharePost';
 import { relatedApi } from './relatedApi';
 import styles from './PostPage.module.scss';
 
@@ -97,6 +98,7 @@ export function PostPage() {
             <LiveCoverage id={id} live={post.live} format={post.textFormat} />
           </Suspense>
         )}
+        <SharePost title={post.title} />
         {primary && <MoreOn id={id} tagName={primary.name} />}
       </>
     );

@@ -173,6 +173,7 @@ export async function listPosts(
     limit,
     beforeId,
     tag,
+    author,
     includeHidden = false,
     now = new Date(),
     liveOnly = false,
@@ -181,6 +182,7 @@ export async function listPosts(
     limit: number;
     beforeId?: number;
     tag?: string;
+    /** only the posts this account created */ author?: number;
     /** only the posts live now */ liveOnly?: boolean;
     /** only the posts submitted for review */ inReviewOnly?: boolean;
   } & ReadOptions,
@@ -190,6 +192,7 @@ export async function listPosts(
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
+  if (author !== undefined) query = query.where('created_by', '=', author);
   if (liveOnly) query = query.where('id', 'in', liveNow(db.kysely));
   if (inReviewOnly) query = query.where('id', 'in', db.kysely.selectFrom('post_reviews').select('post_id'));
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);

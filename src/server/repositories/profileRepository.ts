@@ -1,5 +1,7 @@
-// The author profile of an account (name, title, photo): what a new post's footer starts from.
+// The author profile of an account (name, title, photo): what a new post's footer starts from, and its author page.
 import type { AuthorProfile } from '../../contract/account';
+import { authorSlug } from '../../contract/authors';
+import type { AuthorRef } from '../../contract/authors';
 import type { Db } from '../db/database';
 import { shownText, shownUrl } from './shown';
 
@@ -27,4 +29,10 @@ export async function saveProfile(
     .returning(['name', 'title', 'photo'])
     .executeTakeFirst();
   return row;
+}
+
+/** An author as their page shows them: the profile, named by their page's slug (undefined: no such account). */
+export async function findAuthor(db: Db, accountId: number): Promise<AuthorRef | undefined> {
+  const profile = await findProfile(db, accountId);
+  return profile === undefined ? undefined : { slug: authorSlug(profile.name, accountId), ...profile };
 }

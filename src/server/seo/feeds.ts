@@ -1,6 +1,7 @@
 // The XML and text crawlers and feed readers read: sitemap files and their index, the Atom feeds (the site's and each
 // tag's) and robots.txt, built from posts already read. Every URL is absolute (PUBLIC_URL) and built from the route table.
 import type { BlogPost, BlogSummary, TagRef } from '../../contract/types';
+import type { AuthorRef } from '../../contract/authors';
 import { pathTo } from '../../contract/routes';
 import { SITE_NAME, pageTitle } from '../../contract/site';
 import { absoluteUrl, escapeXml, modifiedAt, postDescription, publishedAt } from './text';
@@ -156,16 +157,21 @@ function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
   return cut ? `${out}<p><a href="${escapeHtml(url)}">Read the whole story on ${escapeHtml(SITE_NAME)}</a></p>` : out;
 }
 
-/** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
+/** Atom feed of these posts: the site's, one tag's or one author's (its own title, self link and page). */
 export function feedXml(
   posts: (BlogPost & { updatedAt?: string })[],
   publicUrl: string,
   now = new Date(),
   tag?: TagRef,
+  author?: AuthorRef,
 ): string {
-  const feedTitle = pageTitle(tag?.name);
-  const pagePath = tag ? pathTo('tag', { slug: tag.slug }) : pathTo('home');
-  const selfPath = tag ? `${pagePath}/feed.xml` : '/feed.xml';
+  const feedTitle = pageTitle(tag?.name ?? author?.name);
+  const pagePath = tag
+    ? pathTo('tag', { slug: tag.slug })
+    : author
+      ? pathTo('author', { slug: author.slug })
+      : pathTo('home');
+  const selfPath = tag || author ? `${pagePath}/feed.xml` : '/feed.xml';
   const updated = newest(posts.map(modifiedAt)) ?? now.toISOString();
   const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
   const entry = (post: (typeof posts)[number]) => {
@@ -194,7 +200,11 @@ export function feedXml(
     text('title', feedTitle) +
     text(
       'subtitle',
-      tag ? `${tag.name} stories, analysis and gear picks.` : 'Sports stories, analysis and gear picks.',
+      tag
+        ? `${tag.name} stories, analysis and gear picks.`
+        : author
+          ? `Stories by ${author.name}.`
+          : 'Sports stories, analysis and gear picks.',
     ) +
     // The page before the feed itself: readers that take the first link show the site, not the XML.
     `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}${pagePath}`)}"/>` +

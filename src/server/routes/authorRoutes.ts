@@ -29,7 +29,6 @@ export type AuthorRoutesOptions = {
   security: Readonly<Record<string, string>>;
 };
 
-
 export const authorRoutes: FastifyPluginAsync<AuthorRoutesOptions> = async (
   app,
   { db, caches, publicUrl, now = Date.now, security },

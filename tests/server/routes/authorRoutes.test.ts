@@ -98,3 +98,13 @@ it('has an Atom feed of the author’s stories, titled with their name and linki
     `${PUBLIC_URL}/page/${post.id}`,
   ]);
 });
+
+it('names the author page of the account that wrote a post in its read shape, and none for a post by a key', async () => {
+  const priya = await writerNamed('Priya Patel');
+  const post = await publish({ cookie: priya.cookie, ...SAME_ORIGIN }, 'Derby Day');
+  const byKey = await publish({ authorization: `Bearer ${TOKEN}` }, 'By the key');
+  const read = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` })).json<BlogPost>().authorSlug;
+  expect(await read(post.id)).toBe(`priya-patel-${priya.account.id}`);
+  expect(await read(byKey.id)).toBeUndefined();
+});

@@ -2,6 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { Link } from '../../components/Link';
 import { paths } from '../../app/paths';
+import { pathTo } from '../../../contract/routes';
 import { useEndpointQuery } from '../../api/queryHooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { authorApi } from './authorApi';
@@ -36,7 +37,7 @@ export function AuthorPage() {
         <div>
           <h1>{author.name}</h1>
           {author.title && <p className={styles.title}>{author.title}</p>}
-          <a href={`${paths.author(author.slug)}/feed.xml`} type="application/atom+xml">
+          <a href={`${pathTo('author', { slug: author.slug })}/feed.xml`} type="application/atom+xml">
             RSS feed of {author.name}’s stories
           </a>
         </div>

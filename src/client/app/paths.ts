@@ -8,7 +8,6 @@ export const paths = {
   sample: () => pathTo('sample'),
   post: (id: number | string) => pathTo('post', { id }),
   tag: (slug: string) => pathTo('tag', { slug }),
-  author: (slug: string) => pathTo('author', { slug }),
   search: () => pathTo('search'),
   auth: () => pathTo('auth'),
   admin: () => pathTo('admin'),

@@ -46,9 +46,15 @@ const sitemapUrl = (loc: string, lastmod?: string) =>
 
 /**
  * One sitemap file: the site's pages when `withSite` (dated by the newest post) with the pages of `tags` (slugs of
- * tags with a public post), then the posts.
+ * tags with a public post) and of `authors` (slugs of accounts with one), then the posts.
  */
-export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, tags: string[] = []): string {
+export function sitemapXml(
+  posts: Dated[],
+  publicUrl: string,
+  withSite = true,
+  tags: string[] = [],
+  authors: string[] = [],
+): string {
   const latest = newest(posts.map(modifiedAt));
   return (
     XML_DECLARATION +
@@ -56,7 +62,9 @@ export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, t
     (withSite
       ? SITE_PATHS.map((path) =>
           sitemapUrl(`${publicUrl}${path}`, path === pathTo('sample') ? undefined : latest),
-        ).join('') + tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('')
+        ).join('') +
+        tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('') +
+        authors.map((slug) => sitemapUrl(`${publicUrl}${pathTo('author', { slug })}`)).join('')
       : '') +
     posts.map((post) => sitemapUrl(`${publicUrl}${pathTo('post', { id: post.id })}`, modifiedAt(post))).join('') +
     '</urlset>\n'

@@ -108,3 +108,15 @@ it('names the author page of the account that wrote a post in its read shape, an
   expect(await read(post.id)).toBe(`priya-patel-${priya.account.id}`);
   expect(await read(byKey.id)).toBeUndefined();
 });
+
+it('lists the page of every author with a public story in the sitemap, and no other', async () => {
+  const priya = await writerNamed('Priya Patel');
+  const quiet = await writerNamed('Quiet Writer');
+  await publish({ cookie: priya.cookie, ...SAME_ORIGIN }, 'Derby Day');
+  await publish({ cookie: quiet.cookie, ...SAME_ORIGIN }, 'Still a draft', 'draft');
+  const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+  const locs = childrenNamed(parseXml(res.body), 'url').map((url) => only(url, 'loc').text);
+  expect(locs.filter((loc) => loc.includes('/author/'))).toEqual([
+    `${PUBLIC_URL}/author/priya-patel-${priya.account.id}`,
+  ]);
+});

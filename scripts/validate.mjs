@@ -84,6 +84,8 @@ async function validate(base) {
   if (!Array.isArray(posts) || posts.length === 0) throw new Error('the site lists no post to check');
   const post = await (await fetch(new URL(`/api/blogs/${posts[0].id}`, base))).json();
   const slug = posts.flatMap((p) => p.tags ?? [])[0]?.slug ?? post.tags?.[0]?.slug;
+  // An author's page and feed, when the newest post was written by an account (seed posts have none).
+  const author = post.authorSlug;
   const word = /[\p{L}\d]{3,}/u.exec(post.title)?.[0] ?? 'match';
   const page = { check: checkPage };
   const targets = [
@@ -92,11 +94,13 @@ async function validate(base) {
     ...posts.map((p) => [`/page/${p.id}`, page]),
     ['/sample', page],
     ...(slug ? [[`/tag/${slug}`, page]] : []),
+    ...(author ? [[`/author/${author}`, page]] : []),
     [`/search?q=${encodeURIComponent(word)}`, page],
     ['/auth', page],
     ['/no-such-page', { status: 404, check: checkPage }],
     ['/feed.xml', { check: checkFeed }],
     ...(slug ? [[`/tag/${slug}/feed.xml`, { check: checkFeed }]] : []),
+    ...(author ? [[`/author/${author}/feed.xml`, { check: checkFeed }]] : []),
     ['/robots.txt', { check: checkRobots }],
   ];
   const results = await Promise.all(targets.map(([path, options]) => visit(base, path, options)));

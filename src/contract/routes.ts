@@ -15,7 +15,7 @@ export function parsePostId(text: string | undefined): number | undefined {
 }
 
 type RouteDefinition = {
-  /** react-router pattern; `:id` is always a post id (see parsePostId), `:slug` a tag slug (see isSlug) */
+  /** react-router pattern; `:id` is always a post id (see parsePostId), `:slug` a tag's or author's slug (see isSlug) */
   path: string;
   /** the page's module, src/client/features/{page}.tsx (the server's preload hints find its chunks by it) */
   page: string;
@@ -42,6 +42,8 @@ export const ROUTES = {
   sample: { path: '/sample', page: 'sample/SamplePage', render: 'server' },
   // A tag's stories are the story list filtered: the same page module.
   tag: { path: '/tag/:slug', page: 'blog/BlogListPage', render: 'server', data: 'tag', area: '/blog' },
+  // An author's stories: the slug is the name and the account id (contract/authors.ts).
+  author: { path: '/author/:slug', page: 'author/AuthorPage', render: 'client', area: '/blog' },
   search: { path: '/search', page: 'search/SearchPage', render: 'server', data: 'search' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
   admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },

@@ -96,6 +96,8 @@ export type BlogPost = PostState & {
    * The server always sends it; optional so that an older read shape still is one (it means 'plain').
    */
   textFormat?: TextFormat;
+  /** The author page of the account that wrote the post (contract/authors.ts); absent when no account did. */
+  authorSlug?: string;
   /** Live coverage of a match: null (or absent) on a post that never went live. */
   live?: LiveCoverage | null;
 };

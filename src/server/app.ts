@@ -30,6 +30,7 @@ import { blogRoutes } from './routes/blogRoutes';
 import { deskRoutes } from './routes/deskRoutes';
 import { revisionsTrashRoutes } from './routes/revisionsTrashRoutes';
 import { discoveryRoutes } from './routes/discoveryRoutes';
+import { authorRoutes } from './routes/authorRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
 import { liveRoutes } from './routes/liveRoutes';
 import { healthRoutes } from './routes/healthRoutes';
@@ -271,6 +272,7 @@ export async function buildApp({
     maxUrls: sitemapMaxUrls,
     security: pageHeaders,
   });
+  await app.register(authorRoutes, { db, caches, publicUrl: config.publicUrl, now, security: pageHeaders });
   const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));

@@ -11,6 +11,8 @@ import { RichText } from './RichText';
 import type { TextFormat } from '../../contract/marks';
 import { IMAGE_BOXES } from '../../contract/imageBoxes';
 import { safeUrl } from './safeUrl';
+import { Link } from './Link';
+import { pathTo } from '../../contract/routes';
 import styles from './Article.module.scss';
 // Loaded only by a post with a photo, quote or video (the server has rendered it already; hydration waits for it).
 const MediaSection = lazy(() => import('./sections/MediaSection'));
@@ -26,6 +28,7 @@ export type ArticleData = Pick<
   | 'authorName'
   | 'authorTitle'
   | 'authorImage'
+  | 'authorSlug'
   | 'images'
 > & { sections: readonly Section[] } & StoryContext;
 
@@ -153,7 +156,16 @@ export function Article({ article, products, tagLinks, authorActions, titleBadge
             />
           )}
           <div className={styles.authorText}>
-            {article.authorName && <p className={styles.authorName}>{article.authorName}</p>}
+            {article.authorName && (
+              <p className={styles.authorName}>
+                {/* A post written by an account links its author's page; a seed or imported post has none. */}
+                {article.authorSlug ? (
+                  <Link to={pathTo('author', { slug: article.authorSlug })}>{article.authorName}</Link>
+                ) : (
+                  article.authorName
+                )}
+              </p>
+            )}
             {article.authorTitle && <p className={styles.authorTitle}>{article.authorTitle}</p>}
           </div>
           {authorActions && <div className={styles.authorActions}>{authorActions}</div>}

@@ -4,7 +4,7 @@ import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Link, NavLink } from '../components/Link';
-import { matchRoute } from '../../contract/routes';
+import { matchRoute, pathTo } from '../../contract/routes';
 import { paths } from '../app/paths';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { hasSignedInHint, selectAuthStatus, selectUser } from '../app/authSlice';
@@ -39,6 +39,14 @@ const linkClass =
   (base: string, inArea: boolean) =>
   ({ isActive }: { isActive: boolean }) =>
     isActive || inArea ? `${base} ${styles.active}` : base;
+
+/** The feed of what the page lists, beside the site's: a tag's page offers that tag's feed. */
+function pageFeed(pathname: string): { href: string; label: string } | undefined {
+  const match = matchRoute(pathname);
+  if (match?.route.name === 'tag')
+    return { href: `${pathTo('tag', match.params)}/feed.xml`, label: 'RSS feed of this tag' };
+  return undefined;
+}
 
 // A page inside an area (a post belongs to the blog) keeps the area's item highlighted (aria-current only on the
 // exact page).
@@ -78,6 +86,7 @@ export function Layout() {
   }, [authStatus, dispatch]);
 
   const area = areaPath(pathname);
+  const feed = pageFeed(pathname);
   const items = NAV_ITEMS.map((item) => ({ ...item, inArea: item.to === area }));
 
   return (
@@ -123,6 +132,23 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
+      {/* Plain links: a feed is a file, not a page of the app. */}
+      <footer className={styles.footer}>
+        <ul>
+          <li>
+            <a href="/feed.xml" type="application/atom+xml">
+              RSS feed
+            </a>
+          </li>
+          {feed && (
+            <li>
+              <a href={feed.href} type="application/atom+xml">
+                {feed.label}
+              </a>
+            </li>
+          )}
+        </ul>
+      </footer>
       <nav aria-label="Tabs" className={styles.tabBar}>
         <ul>
           {items.map(({ label, to, end, icon, inArea }) => (

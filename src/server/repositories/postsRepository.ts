@@ -1,5 +1,6 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (the one types.ts declares).
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { authorSlug } from '../../contract/authors';
 import type { PostStatus } from '../../contract/postStatus';
 import type { BlogPost, BlogSummary, PostState, Product, Section } from '../../contract/types';
 import type { ValidBlogSubmission } from '../../contract/schemas';
@@ -173,6 +174,7 @@ export async function listPosts(
     limit,
     beforeId,
     tag,
+    author,
     includeHidden = false,
     now = new Date(),
     liveOnly = false,
@@ -181,6 +183,7 @@ export async function listPosts(
     limit: number;
     beforeId?: number;
     tag?: string;
+    /** only the posts this account created */ author?: number;
     /** only the posts live now */ liveOnly?: boolean;
     /** only the posts submitted for review */ inReviewOnly?: boolean;
   } & ReadOptions,
@@ -190,6 +193,7 @@ export async function listPosts(
     .limit(limit + 1);
   if (!includeHidden) query = onlyPublic(query, now);
   if (tag !== undefined) query = query.where('id', 'in', postsTagged(db.kysely, tag));
+  if (author !== undefined) query = query.where('created_by', '=', author);
   if (liveOnly) query = query.where('id', 'in', liveNow(db.kysely));
   if (inReviewOnly) query = query.where('id', 'in', db.kysely.selectFrom('post_reviews').select('post_id'));
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);
@@ -290,7 +294,7 @@ async function readPosts(
   const found = await query.execute();
   if (found.length === 0) return [];
   const foundIds = found.map((post) => post.id);
-  const [sections, products, tags, live] = await Promise.all([
+  const [sections, products, tags, live, creators] = await Promise.all([
     executor
       .selectFrom('sections')
       .selectAll()
@@ -307,8 +311,16 @@ async function readPosts(
       .execute(),
     tagsOfPosts(executor, foundIds),
     coverageOf(executor, foundIds),
+    // The creator's account names the author page a byline links to.
+    executor
+      .selectFrom('posts')
+      .innerJoin('accounts', 'accounts.id', 'posts.created_by')
+      .select(['posts.id as post_id', 'accounts.id as account_id', 'accounts.name'])
+      .where('posts.id', 'in', foundIds)
+      .execute(),
   ]);
   const shown = found.map((row) => {
+    const creator = creators.find((part) => part.post_id === row.id);
     const { createdAt, status, publishAt, updatedAt, ...summary } = toSummary(row, now);
     return {
       ...summary,
@@ -319,6 +331,7 @@ async function readPosts(
       sections: sections.filter((part) => part.post_id === row.id).map(toSection),
       products: products.filter((part) => part.post_id === row.id).map(toProduct),
       tags: tags.get(row.id) ?? [],
+      ...(creator ? { authorSlug: authorSlug(shownText(creator.name), creator.account_id) } : {}),
       createdAt,
       status,
       publishAt,

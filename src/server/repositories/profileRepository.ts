@@ -1,7 +1,10 @@
-// The author profile of an account (name, title, photo): what a new post's footer starts from.
+// The author profile of an account (name, title, photo): what a new post's footer starts from, and its author page.
 import type { AuthorProfile } from '../../contract/account';
+import { authorSlug } from '../../contract/authors';
+import type { AuthorRef } from '../../contract/authors';
 import type { Db } from '../db/database';
 import { shownText, shownUrl } from './shown';
+import { isPublic } from './visibility';
 
 export async function findProfile(db: Db, accountId: number): Promise<AuthorProfile | undefined> {
   const row = await db.kysely
@@ -27,4 +30,21 @@ export async function saveProfile(
     .returning(['name', 'title', 'photo'])
     .executeTakeFirst();
   return row;
+}
+
+/** An author as their page shows them: the profile, named by their page's slug (undefined: no such account). */
+export async function findAuthor(db: Db, accountId: number): Promise<AuthorRef | undefined> {
+  const profile = await findProfile(db, accountId);
+  return profile === undefined ? undefined : { slug: authorSlug(profile.name, accountId), ...profile };
+}
+
+/** The page slugs of every account with a public post at `now` (the sitemap lists their pages), oldest account first. */
+export async function publicAuthorSlugs(db: Db, now: Date): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where('id', 'in', (eb) => eb.selectFrom('posts').select('posts.created_by').where(isPublic(now)))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => authorSlug(shownText(row.name), row.id));
 }

@@ -11,6 +11,7 @@ import { keptAnswers } from '../http/contentCoding';
 import { isSlug } from '../../contract/tags';
 import { countPublicPosts, findPost, listPosts, streamPublicPosts } from '../repositories/postsRepository';
 import { findTag, publicTagSlugs } from '../repositories/tagsRepository';
+import { publicAuthorSlugs } from '../repositories/profileRepository';
 import type { CachedResponse } from '../http/responseCache';
 import {
   FEED_SIZE,
@@ -62,26 +63,32 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     layout: ReturnType<typeof sitemapLayout>,
     at: Date,
     tags: string[],
+    authors: string[] = [],
   ): Promise<string> {
     const posts: Dated[] = [];
     for await (const post of streamPublicPosts(db, { now: at, ...layout.slice(n) }))
       posts.push({ id: post.id, createdAt: post.modifiedAt, updatedAt: post.modifiedAt });
-    return sitemapXml(posts, publicUrl, n === 1, n === 1 ? tags : []);
+    return sitemapXml(posts, publicUrl, n === 1, n === 1 ? tags : [], n === 1 ? authors : []);
   }
 
   /** What the sitemap files hold now: the tag pages (in the first file) and how the posts are split. */
   async function sitemapPlan(at: Date) {
-    const [count, tags] = await Promise.all([countPublicPosts(db, at), publicTagSlugs(db, at)]);
-    // Past what one file holds beside the site's pages, the tag pages beyond are left out.
+    const [count, tags, people] = await Promise.all([
+      countPublicPosts(db, at),
+      publicTagSlugs(db, at),
+      publicAuthorSlugs(db, at),
+    ]);
+    // Past what one file holds beside the site's pages, the tag and author pages beyond are left out.
     const listed = tags.slice(0, maxUrls - SITE_PATHS.length);
-    return { tags: listed, layout: sitemapLayout(count, maxUrls, listed.length) };
+    const authors = people.slice(0, maxUrls - SITE_PATHS.length - listed.length);
+    return { tags: listed, authors, layout: sitemapLayout(count, maxUrls, listed.length + authors.length) };
   }
 
   app.get('/sitemap.xml', async (request, reply) => {
     const answer = await cached('sitemap.xml', XML_TYPE, async () => {
       const at = new Date(now());
-      const { layout, tags } = await sitemapPlan(at);
-      return layout.files === 1 ? sitemapFile(1, layout, at, tags) : sitemapIndexXml(layout.files, publicUrl);
+      const { layout, tags, authors } = await sitemapPlan(at);
+      return layout.files === 1 ? sitemapFile(1, layout, at, tags, authors) : sitemapIndexXml(layout.files, publicUrl);
     });
     return send(request, reply, answer);
   });
@@ -91,9 +98,9 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     const key = `sitemap-posts-${n}.xml`;
     const answer = await cached(key, XML_TYPE, async () => {
       const at = new Date(now());
-      const { layout, tags } = await sitemapPlan(at);
+      const { layout, tags, authors } = await sitemapPlan(at);
       // No index (everything fits in /sitemap.xml), or past its last file: not a file of this site.
-      return layout.files === 1 || n < 1 || n > layout.files ? '' : sitemapFile(n, layout, at, tags);
+      return layout.files === 1 || n < 1 || n > layout.files ? '' : sitemapFile(n, layout, at, tags, authors);
     });
     if (answer.body === '') return reply.code(404).send({ error: 'Not found' });
     return send(request, reply, answer);

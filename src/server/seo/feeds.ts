@@ -1,11 +1,13 @@
 // The XML and text crawlers and feed readers read: sitemap files and their index, the Atom feeds (the site's and each
 // tag's) and robots.txt, built from posts already read. Every URL is absolute (PUBLIC_URL) and built from the route table.
 import type { BlogPost, BlogSummary, TagRef } from '../../contract/types';
+import type { AuthorRef } from '../../contract/authors';
 import { pathTo } from '../../contract/routes';
 import { SITE_NAME, pageTitle } from '../../contract/site';
-import { escapeXml, modifiedAt, postDescription, publishedAt } from './text';
+import { absoluteUrl, escapeXml, modifiedAt, postDescription, publishedAt } from './text';
 import { escapeHtml } from '../../contract/html';
 import { textHtml } from '../../contract/marksParser';
+import { watchUrl } from '../../contract/videoEmbed';
 
 /** Posts in the feed (the newest first). */
 export const FEED_SIZE = 20;
@@ -44,9 +46,15 @@ const sitemapUrl = (loc: string, lastmod?: string) =>
 
 /**
  * One sitemap file: the site's pages when `withSite` (dated by the newest post) with the pages of `tags` (slugs of
- * tags with a public post), then the posts.
+ * tags with a public post) and of `authors` (slugs of accounts with one), then the posts.
  */
-export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, tags: string[] = []): string {
+export function sitemapXml(
+  posts: Dated[],
+  publicUrl: string,
+  withSite = true,
+  tags: string[] = [],
+  authors: string[] = [],
+): string {
   const latest = newest(posts.map(modifiedAt));
   return (
     XML_DECLARATION +
@@ -54,7 +62,9 @@ export function sitemapXml(posts: Dated[], publicUrl: string, withSite = true, t
     (withSite
       ? SITE_PATHS.map((path) =>
           sitemapUrl(`${publicUrl}${path}`, path === pathTo('sample') ? undefined : latest),
-        ).join('') + tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('')
+        ).join('') +
+        tags.map((slug) => sitemapUrl(`${publicUrl}${pathTo('tag', { slug })}`)).join('') +
+        authors.map((slug) => sitemapUrl(`${publicUrl}${pathTo('author', { slug })}`)).join('')
       : '') +
     posts.map((post) => sitemapUrl(`${publicUrl}${pathTo('post', { id: post.id })}`, modifiedAt(post))).join('') +
     '</urlset>\n'
@@ -88,9 +98,14 @@ export function sitemapLayout(postCount: number, maxUrls: number, tagCount = 0) 
   return { files, slice };
 }
 
+/** The poster the page's video facade shows (public/video-poster.svg): the same for every video, served by this site. */
+const VIDEO_POSTER = { path: '/video-poster.svg', width: 1280, height: 720 };
+
 /**
  * The story as HTML for a feed reader: each section's title, paragraph and lists, the text with its marks ('marks') or
- * as typed ('plain'), every character escaped. Products are left to the page.
+ * as typed ('plain'), every character escaped; a photo as a <figure> with its absolute URL, alt text and caption; a
+ * quote as a <blockquote> with its cite; a video as a link to it on YouTube around the page's poster. Products are left
+ * to the page.
  */
 function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
   let out = '';
@@ -109,9 +124,32 @@ function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
     }
     return items.length ? `<ul>${items.join('')}</ul>` : '';
   };
+  const figcaption = (text: string) => (text ? `<figcaption>${escapeHtml(text)}</figcaption>` : '');
   for (const section of post.sections) {
-    if (section.type !== 'single-paragraph' && section.type !== 'two-column') continue;
+    if (out.length >= ENTRY_CONTENT_MAX_CHARS) cut = true;
     if (cut) break;
+    if (section.type === 'image') {
+      const src = absoluteUrl(section.image, publicUrl);
+      if (src === undefined) continue;
+      const caption = [section.caption, section.credit].filter((part) => part !== '').join(' · ');
+      out += `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(section.alt)}"/>${figcaption(caption)}</figure>`;
+      continue;
+    }
+    if (section.type === 'quote') {
+      const text = html(section.text);
+      if (text === undefined) break;
+      const cite = section.cite ? `<footer>— <cite>${escapeHtml(section.cite)}</cite></footer>` : '';
+      out += `<blockquote><p>${text}</p>${cite}</blockquote>`;
+      continue;
+    }
+    if (section.type === 'video') {
+      const label = section.caption ? `Video: ${section.caption}` : 'Video';
+      out +=
+        `<figure><a href="${escapeHtml(watchUrl(section))}">` +
+        `<img src="${escapeHtml(`${publicUrl}${VIDEO_POSTER.path}`)}" alt="${escapeHtml(label)}" ` +
+        `width="${VIDEO_POSTER.width}" height="${VIDEO_POSTER.height}"/></a>${figcaption(section.caption)}</figure>`;
+      continue;
+    }
     out += `<h2>${escapeHtml(section.title)}</h2>`;
     const paragraph = section.paragraph ? html(section.paragraph) : '';
     if (paragraph) out += `<p>${paragraph}</p>`;
@@ -127,16 +165,21 @@ function contentHtml(post: BlogPost, publicUrl: string, url: string): string {
   return cut ? `${out}<p><a href="${escapeHtml(url)}">Read the whole story on ${escapeHtml(SITE_NAME)}</a></p>` : out;
 }
 
-/** Atom feed of these posts: the site's, or one tag's (its own title, self link and page). */
+/** Atom feed of these posts: the site's, one tag's or one author's (its own title, self link and page). */
 export function feedXml(
   posts: (BlogPost & { updatedAt?: string })[],
   publicUrl: string,
   now = new Date(),
   tag?: TagRef,
+  author?: AuthorRef,
 ): string {
-  const feedTitle = pageTitle(tag?.name);
-  const pagePath = tag ? pathTo('tag', { slug: tag.slug }) : pathTo('home');
-  const selfPath = tag ? `${pagePath}/feed.xml` : '/feed.xml';
+  const feedTitle = pageTitle(tag?.name ?? author?.name);
+  const pagePath = tag
+    ? pathTo('tag', { slug: tag.slug })
+    : author
+      ? pathTo('author', { slug: author.slug })
+      : pathTo('home');
+  const selfPath = tag || author ? `${pagePath}/feed.xml` : '/feed.xml';
   const updated = newest(posts.map(modifiedAt)) ?? now.toISOString();
   const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
   const entry = (post: (typeof posts)[number]) => {
@@ -165,7 +208,11 @@ export function feedXml(
     text('title', feedTitle) +
     text(
       'subtitle',
-      tag ? `${tag.name} stories, analysis and gear picks.` : 'Sports stories, analysis and gear picks.',
+      tag
+        ? `${tag.name} stories, analysis and gear picks.`
+        : author
+          ? `Stories by ${author.name}.`
+          : 'Sports stories, analysis and gear picks.',
     ) +
     // The page before the feed itself: readers that take the first link show the site, not the XML.
     `<link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}${pagePath}`)}"/>` +

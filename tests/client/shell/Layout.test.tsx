@@ -66,3 +66,19 @@ test('an unknown address shows a not-found page with a way home', async () => {
     await screen.findByRole('heading', { level: 1, name: 'Sports stories from the touchline' }),
   ).toBeInTheDocument();
 });
+
+test.each(['/', '/blog', '/sample', '/search'])('every page links the site’s RSS feed', async (route) => {
+  renderApp(route);
+  const link = await screen.findByRole('link', { name: 'RSS feed' });
+  expect(link).toHaveAttribute('href', '/feed.xml');
+  expect(link.closest('footer')?.parentElement?.tagName).not.toBe('MAIN');
+  expect(screen.queryByRole('link', { name: 'RSS feed of this tag' })).toBeNull();
+});
+
+test('a tag’s page links that tag’s feed too', async () => {
+  renderApp('/tag/premier-league');
+  expect(await screen.findByRole('link', { name: 'RSS feed of this tag' })).toHaveAttribute(
+    'href',
+    '/tag/premier-league/feed.xml',
+  );
+});

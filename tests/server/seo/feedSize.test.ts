@@ -55,6 +55,37 @@ describe.each(['plain', 'marks'] as const)('a feed holding a ~950 KB post writte
   );
 });
 
+it('stays within the bound when every post is all photos, quotes and videos with captions escaping makes longest', async () => {
+  const amps = (length: number) => '&'.repeat(length);
+  const sections = Array.from(
+    { length: LIMITS.sectionsMax },
+    (_, i) =>
+      [
+        {
+          type: 'image' as const,
+          image: `https://images.example.com/${'a'.repeat(1_000)}.jpg`,
+          alt: amps(LIMITS.imageAltMax),
+          caption: amps(LIMITS.captionMax),
+          credit: amps(LIMITS.shortTextMax),
+        },
+        { type: 'quote' as const, text: amps(LIMITS.quoteMax), cite: amps(LIMITS.titleMax) },
+        { type: 'video' as const, url: 'https://youtu.be/dQw4w9WgXcQ', caption: amps(LIMITS.captionMax) },
+      ][i % 3]!,
+  );
+  for (let i = 0; i < 8; i += 1) {
+    const payload = { ...validSubmission({ title: `Gallery ${i}`, sections }), accessToken: TOKEN };
+    expect((await t.app.inject({ method: 'POST', url: '/api/blogs', payload })).statusCode).toBe(201);
+  }
+  const res = await t.app.inject({ method: 'GET', url: '/feed.xml' });
+  expect(res.body.length).toBeLessThanOrEqual(FEED_MAX_CHARS);
+  const entries = childrenNamed(parseXml(res.body), 'entry');
+  expect(entries.length).toBeGreaterThan(0);
+  const html = only(entries[0]!, 'content').text;
+  expect(html).toContain('<figure><img src="https://images.example.com/');
+  expect(html).toContain('<blockquote><p>&amp;&amp;');
+  expect(html).toMatch(/<a href="[^"]+\/page\/\d+">Read the whole story on Touchline<\/a><\/p>$/);
+});
+
 it.each(['/feed.xml', '/tag/long-reads/feed.xml'])(
   '%s is built once for many requests, and compressed once per coding',
   async (url) => {

@@ -13,6 +13,7 @@ import { Article } from '../../components/Article';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, TagLinks } from '../../components/TagLinks';
 import { useCoverageStart } from '../../api/liveNowApi';
+import { SharePost } from '../../components/share/SharePost';
 import { relatedApi } from './relatedApi';
 import styles from './PostPage.module.scss';
 
@@ -109,6 +110,7 @@ export function PostPage() {
           }
         />
         {!leading && coverage}
+        <SharePost title={post.title} />
         {primary && <MoreOn id={id} tagName={primary.name} />}
       </>
     );

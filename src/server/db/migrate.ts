@@ -19,6 +19,7 @@ import { desk } from './migrations/20261126_0014_desk';
 import { sectionTypes } from './migrations/20261126_0012_section_types';
 import { singleLineNames } from './migrations/20261128_0017_single_line_names';
 import { mailDigests } from './migrations/20261128_0018_mail_digests';
+import { secondFactors } from './migrations/20261128_0022_second_factors';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261126_0012_section_types': sectionTypes(dialect),
     '20261128_0017_single_line_names': singleLineNames(dialect),
     '20261128_0018_mail_digests': mailDigests(),
+    '20261128_0022_second_factors': secondFactors(dialect),
   };
 }
 

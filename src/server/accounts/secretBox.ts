@@ -67,3 +67,12 @@ export function resolveSecretKey(fromEnv: string | undefined, dataDir: string): 
   }
   return key;
 }
+
+/**
+ * The server secret for an app's config: SECRET_KEY, else the file in DATA_DIR; an app built without a data
+ * directory (tests) derives it from its admin token.
+ */
+export function serverSecretOf(config: { secretKey?: string; dataDir?: string; adminToken: string }): string {
+  if (config.secretKey !== undefined) return config.secretKey;
+  return config.dataDir === undefined ? config.adminToken : resolveSecretKey(undefined, config.dataDir);
+}

@@ -4,7 +4,8 @@
 import { secondFactorRequired } from '../../contract/secondFactor';
 import type { SignedIn } from './sessions';
 import type { Db } from '../db/database';
-import { factorState, isStrongSession, readPolicy } from '../repositories/secondFactorRepository';
+import type { Account } from '../repositories/accountsRepository';
+import { deleteAllFactors, factorState, isStrongSession, readPolicy } from '../repositories/secondFactorRepository';
 
 export const SETUP_REQUIRED = 'Set up a passkey or an authenticator app first: a second factor is required';
 export const SECOND_FACTOR_NEEDED = 'Sign in with your passkey or your authenticator app: a second factor is required';
@@ -25,4 +26,17 @@ export async function secondFactorRefusal(db: Db, signedIn: SignedIn, url: strin
   const factors = await factorState(db.kysely, signedIn.account.id);
   if (factors.passkeys === 0 && !factors.totp) return isSetupPath(url) ? undefined : SETUP_REQUIRED;
   return SECOND_FACTOR_NEEDED;
+}
+
+/**
+ * `npm run staff -- reset-2fa EMAIL`, the way back when every factor is lost: removes the account's passkeys,
+ * authenticator app and recovery codes and ends its sessions. The password then signs in alone again.
+ */
+export async function resetSecondFactors(db: Db, account: Account): Promise<number> {
+  await db.kysely.transaction().execute((trx) => deleteAllFactors(trx, account.id));
+  console.log(
+    `touchline: removed the passkeys, authenticator app and recovery codes of ${account.email} (${account.role}) ` +
+      'and ended every session of the account',
+  );
+  return 0;
 }

@@ -103,7 +103,7 @@ export function AuthenticatorSection({ onRecoveryCodes }: { onRecoveryCodes: (co
           <p>Scan this QR code with your app, or type the secret into it. Then enter the code it shows.</p>
           <img src={setup.qr} width={200} height={200} alt="QR code for your authenticator app" />
           <p>
-            Secret: <code aria-label="Secret">{setup.secret}</code>
+            Secret: <code>{setup.secret}</code>
           </p>
           <Field
             label="6-digit code"

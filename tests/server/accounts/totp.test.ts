@@ -9,7 +9,7 @@ import { TOKEN, useTestApp } from '../helpers/testApp';
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const STEP = 30_000;
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings', 'mail_outbox'] });
 
 const code = (secret: string, at: number) => new TOTP({ secret: secret }).generate({ timestamp: at });
 
@@ -181,4 +181,25 @@ it('refuses an API key or the admin token, and a code step from another site', a
     payload: { ticket: 'x', code: '123456' },
   });
   expect(cross.statusCode).toBe(403);
+});
+
+it('tells the person by mail of each change to their sign-in settings when mail is configured', async () => {
+  await t.restart({
+    mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'desk@touchline.test', digestMs: 0 },
+    mailPollMs: 3_600_000,
+  });
+  const { account, cookie } = await withTotp();
+  await post('/api/account/recovery-codes', cookie);
+  const mail = await t.db.kysely
+    .selectFrom('mail_outbox')
+    .select(['to_address', 'subject', 'body'])
+    .where('to_address', '=', account.email)
+    .orderBy('id')
+    .execute();
+  expect(mail.map((m) => m.subject)).toEqual([
+    'Your Touchline sign-in settings changed',
+    'Your Touchline sign-in settings changed',
+  ]);
+  expect(mail[0]!.body).toContain('The authenticator app was turned on for your Touchline account.');
+  expect(mail[1]!.body).toContain('New recovery codes were made');
 });

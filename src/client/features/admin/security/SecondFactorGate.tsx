@@ -19,6 +19,8 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
         <p role="alert">{refused}</p>
       </div>
     );
+  // Nothing until the answer: a page shown first would only meet the server's refusals.
+  if (data === undefined && error === undefined) return null;
   if (data?.setupRequired !== true) return <>{children}</>;
   return (
     <div className={pageStyles.page}>

@@ -9,6 +9,8 @@ import { PasswordHasher } from './accounts/passwords';
 import type { PasswordCost } from './accounts/passwords';
 import { Sessions } from './accounts/sessions';
 import { accountRoutes } from './routes/accountRoutes';
+import { secondFactorRoutes } from './routes/secondFactorRoutes';
+import { serverSecretOf } from './accounts/secretBox';
 import { registerClient, readIndexHtml } from './pages/clientRoutes';
 import { loadInlineStyles } from './pages/inlineStyles';
 import { loadRouteHints } from './pages/routeHints';
@@ -58,6 +60,9 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   liveMaxStreams?: number;
   /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
   mail?: MailConfig;
+  /** SECRET_KEY and DATA_DIR: where second-factor secrets' key comes from (accounts/secretBox.ts) */
+  secretKey?: string;
+  dataDir?: string;
 };
 
 export type AppOptions = {
@@ -255,6 +260,19 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         ownOrigins,
         now,
+        mailer,
+      });
+      const secretKey = serverSecretOf(config);
+      await api.register(secondFactorRoutes, {
+        db,
+        guard,
+        sessions,
+        hasher,
+        limiter,
+        publicUrl: config.publicUrl,
+        ownOrigins,
+        now,
+        secretKey,
         mailer,
       });
       await api.register(tagsSearchRoutes, { db, caches, now });

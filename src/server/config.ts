@@ -13,6 +13,8 @@ export type Config = {
   database: DatabaseConfig;
   /** undefined: generate one and keep it in dataDir (see accounts/adminToken.ts) */
   adminToken: string | undefined;
+  /** SECRET_KEY: what second-factor secrets are sealed with; undefined: a file in dataDir (accounts/secretBox.ts) */
+  secretKey: string | undefined;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** pretty: readable lines; json: one object a line; auto (default): pretty in a terminal, json into a file or pipe */
@@ -75,6 +77,14 @@ const envSchema = z.object({
       ),
   ),
   ADMIN_TOKEN: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(SECRET_MIN_LENGTH, `must be ${SECRET_ADVICE}`),
+        z.maxLength(512, 'must be at most 512 characters'),
+      ),
+  ),
+  SECRET_KEY: z.optional(
     z
       .string()
       .check(
@@ -243,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     database,
     adminToken: e.ADMIN_TOKEN,
+    secretKey: e.SECRET_KEY,
     dataDir,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -7,6 +7,7 @@ import { LIMITS } from '../../contract/limits';
 import { ADMIN_TOKEN_ACTOR, actorOf, setActor } from './actor';
 import type { Actor } from './actor';
 import { isTooMany } from './attemptLimits';
+import { secondFactorRefusal } from './secondFactorPolicy';
 import type { AttemptLimiter } from './attemptLimits';
 import { sessionCookie, sha256Hex } from './sessions';
 import type { Sessions } from './sessions';
@@ -174,6 +175,11 @@ export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins
           void reply.code(403).send({ error: CROSS_SITE });
           return false;
         }
+        const refusal = await secondFactorRefusal(db, signedIn, request.url);
+        if (refusal !== undefined) {
+          void reply.code(403).send({ error: refusal });
+          return false;
+        }
         setActor(request, signedIn.actor);
         return true;
       }
@@ -189,6 +195,8 @@ export function createWriteGuard({ db, adminToken, limiter, sessions, ownOrigins
       if (sessionCookie(request) === undefined) return 'anonymous';
       const signedIn = await sessions.resolve(request, reply);
       if (signedIn === undefined) return 'anonymous';
+      // A session the second-factor policy stops reads the site as a visitor does.
+      if ((await secondFactorRefusal(db, signedIn, request.url)) !== undefined) return 'anonymous';
       setActor(request, signedIn.actor);
       return signedIn.actor;
     },

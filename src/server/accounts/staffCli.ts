@@ -1,5 +1,5 @@
 // `npm run staff -- reset-password EMAIL` (scripts/staff.mjs runs this compiled): a way back in on the server's own
-// machine, without mail. It prints a single-use link, valid 30 minutes, that sets a new password and ends every session
+// machine, without mail; `reset-2fa EMAIL` removes the account's second factors (accounts/secondFactorPolicy.ts). It prints a single-use link, valid 30 minutes, that sets a new password and ends every session
 // of the account. The database is the one DATABASE_URL names, or the default SQLite file, as for `npm start`.
 import { pathTo } from '../../contract/routes';
 import { hasForbiddenChars } from '../../contract/text';
@@ -7,19 +7,22 @@ import { CommandRefused, runCommand } from '../command';
 import { listenUrl } from '../config';
 import { findAccountByEmail } from '../repositories/accountsRepository';
 import { createPasswordReset, PASSWORD_RESET_TTL_MS } from '../repositories/passwordResetsRepository';
+import { resetSecondFactors } from './secondFactorPolicy';
 
-const USAGE = 'usage: npm run staff -- reset-password EMAIL';
+const USAGE = 'usage: npm run staff -- reset-password EMAIL | reset-2fa EMAIL';
 
 const [command, email, ...rest] = process.argv.slice(2);
-if (command !== 'reset-password' || email === undefined || email.trim() === '' || rest.length > 0) {
+const known = command === 'reset-password' || command === 'reset-2fa';
+if (!known || email === undefined || email.trim() === '' || rest.length > 0) {
   console.error(USAGE);
   process.exit(2);
 }
 
-runCommand('reset-password', async (db, config) => {
+runCommand(command, async (db, config) => {
   if (hasForbiddenChars(email)) throw new CommandRefused('the email must not contain control characters');
   const account = await findAccountByEmail(db, email);
   if (account === undefined) throw new CommandRefused(`no staff account has the email ${email}`);
+  if (command === 'reset-2fa') return resetSecondFactors(db, account);
   const code = await createPasswordReset(db, account.id, new Date());
   const origin = config.publicUrl ?? listenUrl(config.host, config.port);
   const minutes = PASSWORD_RESET_TTL_MS / 60_000;

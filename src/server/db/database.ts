@@ -287,6 +287,13 @@ export interface Database {
   editorial_notes: EditorialNotesTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  code_steps: CodeStepsTable;
+  strong_sessions: StrongSessionsTable;
+  site_settings: SiteSettingsTable;
 }
 
 /** The desk (migration 0014): a post's open submission, its review steps, editorial notes, notifications, mail. */
@@ -350,6 +357,68 @@ export interface MailOutboxTable {
   topic: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the notices a gathered message lists */
   notices: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Second factors (migration 0022): passkeys, their challenges, the authenticator app, recovery codes, the policy. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  account_id: number;
+  /** base64url */
+  credential_id: string;
+  /** the COSE public key, base64url */
+  public_key: string;
+  counter: EpochMs;
+  /** JSON array of transport names */
+  transports: string;
+  device_type: string;
+  /** 1: the credential is backed up (synced) */
+  backed_up: number;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTime;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  account_id: number | null;
+  expires_at: EpochMs;
+}
+
+export interface TotpSecretsTable {
+  account_id: number;
+  /** the secret sealed with the server's key (accounts/secretBox.ts) */
+  sealed_secret: string;
+  enabled_at: NullableTime;
+  /** the last time step whose code was accepted */
+  last_step: NullableEpochMs;
+  created_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** sha256 hex of the code */
+  code_hash: string;
+  used_at: NullableTime;
+}
+
+export interface CodeStepsTable {
+  /** sha256 hex of the ticket the sign-in card holds */
+  ticket_hash: string;
+  account_id: number;
+  wrong_codes: number;
+  expires_at: EpochMs;
+}
+
+export interface StrongSessionsTable {
+  id_hash: string;
+  account_id: number;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -20,6 +20,7 @@ import { sectionTypes } from './migrations/20261126_0012_section_types';
 import { singleLineNames } from './migrations/20261128_0017_single_line_names';
 import { mailDigests } from './migrations/20261128_0018_mail_digests';
 import { searchLiveEntries } from './migrations/20261128_0020_search_live_entries';
+import { secondFactors } from './migrations/20261128_0022_second_factors';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0017_single_line_names': singleLineNames(dialect),
     '20261128_0018_mail_digests': mailDigests(),
     '20261128_0020_search_live_entries': searchLiveEntries(dialect),
+    '20261128_0022_second_factors': secondFactors(dialect),
   };
 }
 

@@ -63,3 +63,15 @@ export function passwordResetMessage(to: string, code: string, publicUrl: string
       `${publicUrl}${pathTo('auth')}?reset=${code}\n\nIf it was not you, ignore this message.\n`,
   };
 }
+
+/** A change to someone's sign-in settings (a passkey, the authenticator app, recovery codes), told to them. */
+export function signInSettingsMessage(to: string, change: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Touchline sign-in settings changed',
+    body:
+      `${change}\n\nSee your sign-in settings here:\n${publicUrl}${pathTo('adminAccount')}\n\n` +
+      `If it was not you, sign in and remove what you do not know, or ask an owner to run ` +
+      `npm run staff -- reset-2fa ${to} on the server.\n`,
+  };
+}

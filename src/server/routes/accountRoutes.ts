@@ -30,6 +30,7 @@ import { limiterKey } from '../http/clientAddress';
 import type { WriteGuard } from '../accounts/guard';
 import type { PasswordHasher } from '../accounts/passwords';
 import { newSecret, sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
+import { codeStepFor } from '../accounts/totp';
 import type { Sessions } from '../accounts/sessions';
 import type { Database, Db } from '../db/database';
 import {
@@ -183,6 +184,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     await attempt.release();
     // Whoever knows the password holds the account: a reset link mailed meanwhile is no longer needed.
     await retirePasswordResets(db.kysely, account.id);
+    // With the authenticator app on, the password earns only the code step (routes/secondFactorRoutes.ts).
+    const codeStep = await codeStepFor(db, account.id, now());
+    if (codeStep !== undefined) return reply.code(200).send(codeStep);
     const id = await sessions.create(db.kysely, account.id);
     return reply.code(200).send(await signIn(request, reply, account, id));
   });

@@ -22,6 +22,9 @@ export const defaultHandlers = [
   http.get(`${API}/blogs/:id/review-steps`, () => HttpResponse.json([])),
   http.get(`${API}/password-reset-requests`, () => HttpResponse.json({ mail: false })),
   http.get(`${API}/account/profile`, () => HttpResponse.json({ name: '', title: '', photo: '' })),
+  http.get(`${API}/account/second-factor`, () =>
+    HttpResponse.json({ passkeys: [], totp: false, recoveryCodes: 0, policy: 'none', setupRequired: false }),
+  ),
   http.get(`${API}/blogs/:id`, ({ params }) =>
     String(params.id) === String(samplePost.id)
       ? HttpResponse.json(samplePost)

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TOTP } from 'otpauth';
 import { createStaff, PASSWORD, SAME_ORIGIN, signIn } from '../helpers/accounts';
 import { startTestApp } from '../helpers/testApp';
 import { createTestDb, databaseUrl } from '../helpers/testDb';
@@ -80,6 +81,48 @@ it('refuses an unknown email in one line with exit code 1, and a wrong call with
     stdout: '',
     stderr: 'touchline: reset-password refused: no staff account has the email nobody@touchline.test\n',
   });
-  expect(staff()).toEqual({ code: 2, stdout: '', stderr: 'usage: npm run staff -- reset-password EMAIL\n' });
+  expect(staff()).toEqual({
+    code: 2,
+    stdout: '',
+    stderr: 'usage: npm run staff -- reset-password EMAIL | reset-2fa EMAIL\n',
+  });
   expect(staff('reset-password')).toMatchObject({ code: 2 });
+});
+
+it('reset-2fa removes the passkeys, the authenticator app and the recovery codes, and ends every session', async () => {
+  const editor = await createStaff(testDb.db, 'editor', 'lost-phone@touchline.test');
+  const t = await startTestApp({ testDb });
+  try {
+    const session = await signIn(t.app, editor.email);
+    const post = (url: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, cookie: session }, payload });
+    const { secret } = (await post('/api/account/totp')).json<{ secret: string }>();
+    expect((await post('/api/account/totp/confirm', { code: new TOTP({ secret }).generate() })).statusCode).toBe(200);
+    const printed = staff('reset-2fa', 'Lost-Phone@touchline.test');
+    expect(printed).toEqual({
+      code: 0,
+      stderr: '',
+      stdout:
+        'touchline: removed the passkeys, authenticator app and recovery codes of lost-phone@touchline.test ' +
+        '(editor) and ended every session of the account\n',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: session } })).statusCode).toBe(
+      401,
+    );
+    // The password alone signs in again: no code step.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: editor.email, password: PASSWORD },
+    });
+    expect(again.headers['set-cookie']).toBeDefined();
+    const left = await testDb.db.kysely
+      .selectFrom('recovery_codes')
+      .select('id')
+      .where('account_id', '=', editor.id)
+      .execute();
+    expect(left).toEqual([]);
+  } finally {
+    await t.close();
+  }
 });

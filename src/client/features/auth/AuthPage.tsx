@@ -3,10 +3,10 @@
 // (/auth?setup=…); a reset link (/auth?reset=…, from `npm run staff -- reset-password`) sets a new password.
 // Success lands on `next` when it is a path on this site, else on the editor. "Forgot password?" mails a reset link
 // where the site can send mail; elsewhere the card says to ask an owner for one.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LogIn, Mail, UserPlus } from 'lucide-react';
+import { Fingerprint, LogIn, Mail, UserPlus } from 'lucide-react';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -18,6 +18,7 @@ import { sessionApi } from '../../api/sessionApi';
 import type { StaffUser } from '../../../contract/types';
 import { PASSWORD_MIN } from '../../../contract/passwords';
 import { safeNext } from './safeNext';
+import { passkeyAutofill, SignInRefused, signInWithCode, signInWithPasskey } from './secondFactorSignIn';
 import styles from './AuthPage.module.scss';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset' | 'forgot';
@@ -32,6 +33,9 @@ export const INVITATION_NEEDED =
 export const INVITATION_INVALID = 'This invitation link is not valid: ask for a new invitation.';
 /** When the server refuses a reset link without saying why. */
 export const RESET_INVALID = 'This password reset link is not valid: ask for a new one.';
+
+export const CODE_LABEL = 'Enter the 6-digit code from your app';
+export const PASSKEY_BUTTON = 'Sign in with a passkey';
 
 export const ASK_AN_OWNER = 'Forgot your password? Ask an owner to send you a reset link.';
 /** Said whether or not the email has an account, so the card tells nobody which emails have one. */
@@ -79,6 +83,9 @@ export function AuthPage() {
   const [error, setError] = useState<Failure | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [linkSent, setLinkSent] = useState(false);
+  // After a right password when the authenticator app is on: the ticket of the code step, and the code typed.
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const signingIn = mode === 'sign-in';
   const resetting = mode === 'reset';
   const forgetting = mode === 'forgot';
@@ -110,10 +117,72 @@ export function AuthPage() {
     setBusy(false);
   }
 
-  async function send(): Promise<Failure | StaffUser> {
+  /** A second-factor request's refusal: the server's words, and when to try again after too many attempts. */
+  const refusedBy = (failure: unknown): Failure =>
+    failure instanceof SignInRefused
+      ? { text: failure.status === 429 ? GENERIC_ERROR : failure.message, retryAfter: failure.retryAfter }
+      : { text: GENERIC_ERROR };
+
+  function signedIn(user: StaffUser) {
+    setSignedInHint(true);
+    dispatch(sessionKnown(user));
+    navigate(next, { replace: true });
+  }
+
+  // Conditional UI: the browser offers this site's passkeys from the email field, while the card waits for a password.
+  useEffect(() => {
+    if (!signingIn || ticket !== null) return;
+    let live = true;
+    void (async () => {
+      if (!(await passkeyAutofill()) || !live) return;
+      try {
+        signedIn(await signInWithPasskey(true));
+      } catch (failure) {
+        // Ended by the button (which starts its own request) or by leaving the card: nothing to say.
+        if (live && failure instanceof SignInRefused) setError(refusedBy(failure));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- started once per sign-in card, not per render
+  }, [signingIn, ticket]);
+
+  async function passkey() {
+    if (busy) return;
+    setError(undefined);
+    setBusy(true);
+    try {
+      signedIn(await signInWithPasskey());
+      return;
+    } catch (failure) {
+      const cancelled = failure instanceof Error && failure.name === 'NotAllowedError';
+      if (!cancelled) setError(refusedBy(failure));
+    }
+    setBusy(false);
+  }
+
+  async function send(): Promise<Failure | StaffUser | 'code'> {
+    if (signingIn && ticket !== null) {
+      try {
+        return await signInWithCode(ticket, code.trim());
+      } catch (failure) {
+        // An ended code step (too many wrong codes, or too late) starts again from the password.
+        if (failure instanceof SignInRefused && /has ended/.test(failure.message)) {
+          setTicket(null);
+          setCode('');
+        }
+        return refusedBy(failure);
+      }
+    }
     if (signingIn) {
       try {
-        return (await signIn({ email, password }))?.user ?? generic();
+        const answer = (await signIn({ email, password })) as { user?: StaffUser; codeNeeded?: true; ticket?: string };
+        if (answer?.codeNeeded === true && answer.ticket !== undefined) {
+          setTicket(answer.ticket);
+          return 'code';
+        }
+        return answer?.user ?? generic();
       } catch (failure) {
         return refusal(failure).status === 401 ? { text: INCORRECT_PASSWORD } : generic(failure);
       }
@@ -142,6 +211,10 @@ export function AuthPage() {
     if (forgetting) return sendResetLink();
     try {
       const outcome = await send();
+      if (outcome === 'code') {
+        setBusy(false);
+        return;
+      }
       if (!('text' in outcome)) {
         setSignedInHint(true);
         dispatch(sessionKnown(outcome));
@@ -175,14 +248,33 @@ export function AuthPage() {
                   : 'Create an account to write and publish posts.'}
         </p>
         <form className={styles.form} onSubmit={submit} aria-describedby={error ? `${id}-error` : undefined}>
-          {!resetting && (
+          {ticket !== null && (
+            <div className={styles.field}>
+              <label htmlFor={`${id}-code`}>{CODE_LABEL}</label>
+              <input
+                id={`${id}-code`}
+                required
+                autoComplete="one-time-code"
+                aria-describedby={`${id}-code-hint`}
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setError(undefined);
+                }}
+              />
+              <p id={`${id}-code-hint`} className={styles.hint}>
+                Lost your phone? Enter one of your recovery codes instead.
+              </p>
+            </div>
+          )}
+          {!resetting && ticket === null && (
             <div className={styles.field}>
               <label htmlFor={`${id}-email`}>Email</label>
               <input
                 id={`${id}-email`}
                 type="email"
                 required
-                autoComplete="email"
+                autoComplete={signingIn ? 'username webauthn' : 'email'}
                 value={email}
                 onChange={(event) => {
                   setEmail(event.target.value);
@@ -192,7 +284,7 @@ export function AuthPage() {
               />
             </div>
           )}
-          {!forgetting && (
+          {!forgetting && ticket === null && (
             <div className={styles.field}>
               <label htmlFor={`${id}-password`}>{resetting ? 'New password' : 'Password'}</label>
               <input
@@ -240,6 +332,12 @@ export function AuthPage() {
             {busy ? 'Processing...' : resetting ? 'Set Password' : forgetting ? 'Send Reset Link' : title}
           </button>
         </form>
+        {signingIn && ticket === null && (
+          <button type="button" className={styles.toggle} disabled={busy} onClick={() => void passkey()}>
+            <Fingerprint size={18} aria-hidden="true" />
+            {PASSKEY_BUTTON}
+          </button>
+        )}
         {signingIn && mail === true && (
           <button
             type="button"

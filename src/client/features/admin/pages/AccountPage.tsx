@@ -13,6 +13,7 @@ import { PASSWORD_MIN } from '../../../../contract/passwords';
 import { BusySubmit, Field, failureText } from '../form/Field';
 import { NoticeLine, useNotice } from '../components/pageParts';
 import { ProfileForm } from '../components/ProfileForm';
+import { SecuritySections } from '../security/SecuritySections';
 import pageStyles from './page.module.scss';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been signed out.';
@@ -86,6 +87,7 @@ export function AccountPage() {
         <BusySubmit busy={busy} icon={<KeyRound size={16} aria-hidden="true" />} label="Change password" />
         <NoticeLine notice={notice} okClass={pageStyles.published} />
       </form>
+      <SecuritySections />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { AccountsTable } from '../staff/AccountsTable';
 import { ApiKeys } from '../staff/ApiKeys';
 import { InviteForm } from '../staff/InviteForm';
 import { PendingInvitations } from '../staff/PendingInvitations';
+import { PolicyControl } from '../security/PolicyControl';
 
 export const STAFF_FORBIDDEN_TEXT = 'Only owners and editors manage staff.';
 
@@ -46,6 +47,7 @@ export function StaffPage() {
           {staff.data && user && <AccountsTable accounts={staff.data} me={user.id} isOwner={isOwner} />}
           <InviteForm roles={roles} />
           {user && <PendingInvitations user={user} />}
+          {isOwner && <PolicyControl />}
           {isOwner && <ApiKeys />}
         </>
       )}

@@ -10,6 +10,9 @@ import { loadSession } from '../../../app/session';
 
 // Its own chunk, loaded beside the page: the navigation's stylesheet stays out of this guard's chunk.
 const AdminNav = lazy(() => import('../components/AdminNav').then((m) => ({ default: m.AdminNav })));
+const SecondFactorGate = lazy(() =>
+  import('../security/SecondFactorGate').then((m) => ({ default: m.SecondFactorGate })),
+);
 
 export const SESSION_CHECKING_TEXT = 'Checking your sign-in...';
 export const SESSION_FAILED_TEXT = 'Your sign-in could not be checked: the server could not be reached.';
@@ -36,7 +39,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <AdminNav />
         </Suspense>
-        {children}
+        <Suspense fallback={null}>
+          <SecondFactorGate>{children}</SecondFactorGate>
+        </Suspense>
       </>
     );
   if (signedOut) return null;

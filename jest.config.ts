@@ -29,6 +29,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
       testMatch: ['**/*.test.ts'],
+      // One migrated database per run that createTestDb copies, instead of migrating one per test file.
+      globalSetup: '<rootDir>/tests/server/helpers/globalSetup.ts',
+      globalTeardown: '<rootDir>/tests/server/helpers/globalTeardown.ts',
       // pages/render.test.ts renders the client's source (src/client/entry-server.tsx): JSX, and the lazy pages' import()
       // compiled to require() as jest runs CommonJS. `npm run typecheck` checks that code with the client's settings.
       transform: {

@@ -1,6 +1,6 @@
 // A fresh database per test file: a temp SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -8,6 +8,7 @@ import type { DatabaseConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/database';
 import type { Db } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import { TEMPLATE_POSTGRES, TEMPLATE_SQLITE } from './templateDb';
 
 export type TestDb = { db: Db; config: DatabaseConfig; drop: () => Promise<void> };
 
@@ -19,12 +20,19 @@ export const databaseUrl = (config: DatabaseConfig) =>
 
 /** An empty database config (not opened, not migrated) and the function that removes it. */
 export async function createDatabaseConfig(): Promise<{ config: DatabaseConfig; remove: () => Promise<void> }> {
+  return newDatabase(undefined);
+}
+
+/** A new database: empty, or a copy of the PostgreSQL database named `template`. */
+async function newDatabase(
+  template: string | undefined,
+): Promise<{ config: DatabaseConfig; remove: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (onPostgres && adminUrl !== undefined) {
     const name = `t_${randomBytes(6).toString('hex')}`;
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -46,9 +54,12 @@ export async function createDatabaseConfig(): Promise<{ config: DatabaseConfig; 
 }
 
 export async function createTestDb(): Promise<TestDb> {
-  const { config, remove } = await createDatabaseConfig();
+  // The run's migrated template (templateDb.ts, made once by the global setup) when there is one: copied, not migrated.
+  const template = process.env[onPostgres ? TEMPLATE_POSTGRES : TEMPLATE_SQLITE];
+  const { config, remove } = await newDatabase(onPostgres ? template : undefined);
+  if (config.kind === 'sqlite' && template !== undefined) copyFileSync(template, config.file);
   const db = openDatabase(config);
-  await migrateToLatest(db);
+  if (template === undefined) await migrateToLatest(db);
   let dropped = false;
   return {
     db,

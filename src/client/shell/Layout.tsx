@@ -132,8 +132,9 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      {/* Plain links: a feed is a file, not a page of the app. */}
-      <footer className={styles.footer}>
+      {/* Plain links: a feed is a file, not a page of the app. A labelled nav, not a <footer>: the page's own footer
+          (the sample's author footer) stays the page's last footer. */}
+      <nav aria-label="Feeds" className={styles.footer}>
         <ul>
           <li>
             <a href="/feed.xml" type="application/atom+xml">
@@ -148,7 +149,7 @@ export function Layout() {
             </li>
           )}
         </ul>
-      </footer>
+      </nav>
       <nav aria-label="Tabs" className={styles.tabBar}>
         <ul>
           {items.map(({ label, to, end, icon, inArea }) => (

@@ -71,7 +71,10 @@ test.each(['/', '/blog', '/sample', '/search'])('every page links the site’s R
   renderApp(route);
   const link = await screen.findByRole('link', { name: 'RSS feed' });
   expect(link).toHaveAttribute('href', '/feed.xml');
-  expect(link.closest('footer')?.parentElement?.tagName).not.toBe('MAIN');
+  // At the foot of every page, outside the page's own content, and not a <footer> (the sample's author footer is one).
+  expect(link.closest('nav')).toBe(screen.getByRole('navigation', { name: 'Feeds' }));
+  expect(link.closest('main')).toBeNull();
+  expect(link.closest('footer')).toBeNull();
   expect(screen.queryByRole('link', { name: 'RSS feed of this tag' })).toBeNull();
 });
 

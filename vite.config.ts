@@ -8,7 +8,7 @@ const VENDOR =
 
 /** Small modules most visitor pages share (see the codeSplitting groups below). */
 const COMMON =
-  /src[\\/](contract[\\/]records|client[\\/]api[\\/](apiErrors|queryHooks|liveNowApi)|client[\\/]components[\\/](useDocumentTitle|TagLinks))\.tsx?$/;
+  /src[\\/](contract[\\/]records|client[\\/]api[\\/](apiErrors|queryHooks|liveNowApi)|client[\\/]components[\\/](useDocumentTitle|TagLinks|live[\\/]LiveBadge)|contract[\\/]live)\.tsx?$/;
 
 /**
  * A live post's code (its coverage, the stream, the entries' parts and their styles): one file where Rolldown would

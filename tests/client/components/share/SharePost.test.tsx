@@ -35,7 +35,7 @@ test('without it, Copy link writes the page’s URL to the clipboard and says so
   // user-event puts a clipboard on jsdom's navigator; what the page writes to it is what a paste would give.
   const write = jest.spyOn(navigator.clipboard, 'writeText');
   render(<SharePost title={TITLE} />);
-  expect(screen.getByRole('heading', { name: 'Share' })).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Share' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Copy link' }));
   expect(write).toHaveBeenCalledWith(URL_NOW);
   expect(screen.getByRole('status')).toHaveTextContent('Link copied');

@@ -1,6 +1,7 @@
-// Every mail the site sends, composed: a desk notification and a password reset link. Plain text, one message each.
+// Every mail the site sends, composed: a desk notification, an invitation and a password reset link. Plain text, one message each.
 import type { NotificationKind } from '../../contract/desk';
 import { pathTo } from '../../contract/routes';
+import { SITE_NAME } from '../../contract/site';
 
 export type MailMessage = { to: string; subject: string; body: string };
 
@@ -72,5 +73,20 @@ export function passwordResetMessage(to: string, code: string, publicUrl: string
       `Someone (we hope you) asked to set a new password for ${to} on Touchline.\n\n` +
       `Set it here; the link works once, for 30 minutes, and ends every session of the account:\n` +
       `${publicUrl}${pathTo('auth')}?reset=${code}\n\nIf it was not you, ignore this message.\n`,
+  };
+}
+
+/** An invitation to join the staff: who invites, the role, and the single-use sign-up link (7 days, this email only). */
+export function invitationMessage(
+  to: string,
+  { url, role, inviter }: { url: string; role: string; inviter: string },
+): MailMessage {
+  return {
+    to,
+    subject: `You're invited to write for ${SITE_NAME}`,
+    body:
+      `${subjectText(inviter)} invited you to write for ${SITE_NAME} as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.\n\n` +
+      `Create your account here; the link works once, for ${to}, for 7 days:\n${url}\n\n` +
+      `If you did not expect this, ignore this message.\n`,
   };
 }

@@ -10,7 +10,7 @@ import type { Database, Db } from '../db/database';
 import { queueDeskNotice } from '../mail/deskMail';
 import type { Mailer } from '../mail/mailer';
 import { insertNote, noteWriters } from '../repositories/notesRepository';
-import { accountsWithRoles, insertNotifications } from '../repositories/notificationsRepository';
+import { accountsWithRoles, insertNotifications, settleNotifications } from '../repositories/notificationsRepository';
 import type { AlsoInTransaction } from '../repositories/postsRepository';
 import {
   closeSubmission,
@@ -108,8 +108,10 @@ export function onSave(
       await closeSubmission(trx, postId);
       await recordStep(trx, postId, requested === 'draft' ? 'withdrawn' : 'approved', actor, now);
     }
-    if (requested === 'published' && (from === 'draft' || from === 'review'))
-      await notifyPublished(trx, mailer, await readBack(), actor, now, wasInReview);
+    const published = requested === 'published' && (from === 'draft' || from === 'review');
+    // Withdrawn or made public: the inbox's items about it are done (a new notice of the publication follows).
+    if (published || (wasInReview && requested === 'draft')) await settleNotifications(trx, postId, now);
+    if (published) await notifyPublished(trx, mailer, await readBack(), actor, now, wasInReview);
   };
 }
 
@@ -127,6 +129,7 @@ export function onDecision(
     const post = await readBack();
     if (decision === 'approve') {
       await recordStep(trx, postId, 'approved', actor, now);
+      await settleNotifications(trx, postId, now);
       await notifyPublished(trx, mailer, post, actor, now, true);
       return;
     }

@@ -1,6 +1,7 @@
-// Every mail the site sends, composed: a desk notification and a password reset link. Plain text, one message each.
+// Every mail the site sends, composed: a desk notification, an invitation and a password reset link. Plain text, one message each.
 import type { NotificationKind } from '../../contract/desk';
 import { pathTo } from '../../contract/routes';
+import { SITE_NAME } from '../../contract/site';
 
 export type MailMessage = { to: string; subject: string; body: string };
 
@@ -23,14 +24,26 @@ const HEADLINES: Record<NotificationKind, string> = {
  */
 const subjectText = (text: string) => text.replace(/\s+/g, ' ').replaceAll('=?', '= ?').slice(0, 150);
 
-/** The mail of a desk notification: the notice's text, the post's title and a link to its admin page. */
+/**
+ * The links at the foot of a desk mail: the post's admin page, and for a post made public the story as readers see it
+ * first, which is what its writer wants to open and pass on.
+ */
+function postLinks(notices: readonly DeskNotice[], postId: number, publicUrl: string): string {
+  const admin = `${publicUrl}${pathTo('adminEdit', { id: postId })}`;
+  if (!notices.some((notice) => notice.kind === 'published')) return `Open it: ${admin}\n`;
+  return `Read it: ${publicUrl}${pathTo('post', { id: postId })}\nEdit it: ${admin}\n`;
+}
+
+/**
+ * The mail of a desk notification: the notice's text, the post's title and a link to its admin page (a published
+ * post's public page first).
+ */
 export function deskMessage(to: string, notice: DeskNotice, publicUrl: string): MailMessage {
-  const link = `${publicUrl}${pathTo('adminEdit', { id: notice.postId })}`;
   const title = notice.postTitle.trim() === '' ? '(untitled)' : notice.postTitle;
   return {
     to,
     subject: `${HEADLINES[notice.kind]}: ${subjectText(title)}`,
-    body: `${notice.text}\n\nPost: ${title}\nOpen it: ${link}\n`,
+    body: `${notice.text}\n\nPost: ${title}\n${postLinks([notice], notice.postId, publicUrl)}`,
   };
 }
 
@@ -42,13 +55,12 @@ export function deskDigest(to: string, notices: readonly DeskNotice[], publicUrl
   const last = notices.at(-1);
   if (last === undefined) throw new Error('deskDigest needs a notice');
   if (notices.length === 1) return deskMessage(to, last, publicUrl);
-  const link = `${publicUrl}${pathTo('adminEdit', { id: last.postId })}`;
   const title = last.postTitle.trim() === '' ? '(untitled)' : last.postTitle;
   const lines = notices.map((notice) => `- ${HEADLINES[notice.kind]}: ${notice.text}`).join('\n');
   return {
     to,
     subject: `${notices.length} updates: ${subjectText(title)}`,
-    body: `${notices.length} updates on this post:\n${lines}\n\nPost: ${title}\nOpen it: ${link}\n`,
+    body: `${notices.length} updates on this post:\n${lines}\n\nPost: ${title}\n${postLinks(notices, last.postId, publicUrl)}`,
   };
 }
 
@@ -73,5 +85,20 @@ export function signInSettingsMessage(to: string, change: string, publicUrl: str
       `${change}\n\nSee your sign-in settings here:\n${publicUrl}${pathTo('adminAccount')}\n\n` +
       `If it was not you, sign in and remove what you do not know, or ask an owner to run ` +
       `npm run staff -- reset-2fa ${to} on the server.\n`,
+  };
+}
+
+/** An invitation to join the staff: who invites, the role, and the single-use sign-up link (7 days, this email only). */
+export function invitationMessage(
+  to: string,
+  { url, role, inviter }: { url: string; role: string; inviter: string },
+): MailMessage {
+  return {
+    to,
+    subject: `You're invited to write for ${SITE_NAME}`,
+    body:
+      `${subjectText(inviter)} invited you to write for ${SITE_NAME} as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.\n\n` +
+      `Create your account here; the link works once, for ${to}, for 7 days:\n${url}\n\n` +
+      `If you did not expect this, ignore this message.\n`,
   };
 }

@@ -43,6 +43,19 @@ export async function insertNotifications(
   return people;
 }
 
+/**
+ * Marks everyone's unread notifications about the post read: once it is published or withdrawn, what they asked of
+ * (a review, changes, a note on the draft) is done.
+ */
+export async function settleNotifications(trx: Transaction<Database>, postId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('notifications')
+    .set({ read_at: now.toISOString() })
+    .where('post_id', '=', postId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
 /** The person's notifications, newest first (the latest 200), and how many are unread. */
 export async function listNotifications(
   db: Db,

@@ -66,7 +66,7 @@ import {
 import { queueMail } from '../mail/mailRepository';
 import { MAIL_OFF } from '../mail/mailer';
 import type { Mailer } from '../mail/mailer';
-import { passwordResetMessage } from '../mail/messages';
+import { invitationMessage, passwordResetMessage } from '../mail/messages';
 import { findProfile, saveProfile } from '../repositories/profileRepository';
 import { profileSchema, resetRequestSchema } from '../../contract/deskSchemas';
 import type { MailStatus } from '../../contract/desk';
@@ -381,9 +381,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       at,
     );
     const query = new URLSearchParams({ invite: token, email: normalizeEmail(email) });
-    return reply
-      .code(201)
-      .send({ id, url: `${publicUrl}${pathTo('auth')}?${query.toString()}`, expiresAt: expiresAt.toISOString() });
+    const url = `${publicUrl}${pathTo('auth')}?${query.toString()}`;
+    // With a mail server the invitation is mailed too; the answer says so, and the staff page hides "send it yourself".
+    if (mailer.enabled) {
+      await queueMail(db.kysely, [invitationMessage(normalizeEmail(email), { url, role, inviter: inviter.name })], at);
+      mailer.wake();
+    }
+    return reply.code(201).send({ id, url, expiresAt: expiresAt.toISOString(), mailed: mailer.enabled });
   });
 
   app.delete('/invitations/:id', { ...person('editor'), schema: { params: idParams } }, async (request, reply) => {

@@ -36,6 +36,33 @@ describe('deskMessage', () => {
     expect(untitled.subject).toBe('Published: (untitled)');
     expect(untitled.body).toContain('Post: (untitled)\n');
   });
+
+  it("links a published post's public story first, and its admin page second", () => {
+    const { body } = deskMessage(
+      'sam@touchline.test',
+      { kind: 'published', postId: 7, postTitle: 'Cup final', text: 'Published by Kim' },
+      SITE,
+    );
+    expect(body).toBe(
+      'Published by Kim\n\nPost: Cup final\n' +
+        'Read it: https://touchline.test/page/7\nEdit it: https://touchline.test/admin/edit/7\n',
+    );
+    const scheduled = deskMessage(
+      'sam@touchline.test',
+      { kind: 'scheduled', postId: 7, postTitle: 'Cup final', text: 'Scheduled by Kim' },
+      SITE,
+    );
+    expect(scheduled.body).not.toContain('/page/7');
+    const gathered = deskDigest(
+      'sam@touchline.test',
+      [
+        { kind: 'published', postId: 7, postTitle: 'Cup final', text: 'Published by Kim' },
+        { kind: 'note', postId: 7, postTitle: 'Cup final', text: 'Note by Kim: well done' },
+      ],
+      SITE,
+    );
+    expect(gathered.body).toMatch(/Read it: https:\/\/touchline\.test\/page\/7\nEdit it: .*\/admin\/edit\/7\n$/);
+  });
 });
 
 describe('passwordResetMessage', () => {

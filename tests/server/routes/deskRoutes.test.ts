@@ -334,7 +334,9 @@ describe('notes and notifications', () => {
       createdAt: new Date(START).toISOString(),
       read: false,
     });
-    expect(answer.unread).toBe(3);
+    // The note and the request for changes are done once the post is out: only the news of it is unread.
+    expect(answer.unread).toBe(1);
+    expect(answer.items.slice(1).every((item) => item.read)).toBe(true);
 
     // Published or scheduled by someone else through a save: the creator; by oneself: nobody.
     const draft = await postIn('draft', author, 'Preview');
@@ -345,13 +347,15 @@ describe('notes and notifications', () => {
     expect(await texts(author)).toHaveLength(1);
 
     // Read: some, then all.
+    await inject('POST', `/api/blogs/${post.id}/notes`, as(helper), { body: 'Nice one' });
     const first = answer.items[0]!.id;
     expect((await inject('POST', '/api/notifications/read', as(writer), { ids: [first] })).statusCode).toBe(204);
-    expect((await notificationsOf(writer)).unread).toBe(2);
-    expect((await notificationsOf(writer)).items[0]!.read).toBe(true);
+    expect((await notificationsOf(writer)).unread).toBe(1);
+    expect((await notificationsOf(writer)).items[1]!.read).toBe(true);
     expect((await inject('POST', '/api/notifications/read', as(writer))).statusCode).toBe(204);
     expect((await notificationsOf(writer)).unread).toBe(0);
-    // Ids of another person's notifications change nothing (the editor heard of both submissions).
+    // Ids of another person's notifications change nothing (the editor hears of the note and a new submission).
+    await inject('POST', '/api/blogs', as(writer), body('review', 'Derby'));
     await inject('POST', '/api/notifications/read', as(helper), {
       ids: (await notificationsOf(editor)).items.map((n) => n.id),
     });
@@ -361,6 +365,39 @@ describe('notes and notifications', () => {
     // A key has no person behind it: 403; nobody signed in: 401.
     expect((await inject('GET', '/api/notifications', bearer)).statusCode).toBe(403);
     expect((await inject('GET', '/api/notifications', {})).statusCode).toBe(401);
+  });
+});
+
+describe('the inbox once a post is out or withdrawn', () => {
+  it("marks everyone's items about a post read when it is published, approved or withdrawn, and no other post's", async () => {
+    const writer = await staff('contributor');
+    const editor = await staff('editor');
+    const unreadAbout = async (who: Staff, postId: number) =>
+      (await notificationsOf(who)).items.filter((item) => item.postId === postId && !item.read).map((n) => n.kind);
+
+    // Withdrawn by its writer: the reviewers' "submitted" is done.
+    const withdrawn = (await inject('POST', '/api/blogs', as(writer), body('review', 'Withdrawn'))).json<BlogPost>();
+    const other = (await inject('POST', '/api/blogs', as(writer), body('review', 'Other'))).json<BlogPost>();
+    expect(await unreadAbout(editor, withdrawn.id)).toEqual(['submitted']);
+    await inject('PUT', `/api/blogs/${withdrawn.id}`, as(writer), body('draft', 'Withdrawn'));
+    expect(await unreadAbout(editor, withdrawn.id)).toEqual([]);
+    expect(await unreadAbout(editor, other.id)).toEqual(['submitted']);
+
+    // Sent back, then published by an editor through a save: the request for changes and the note are done.
+    await inject('POST', `/api/blogs/${other.id}/review`, as(editor), { decision: 'changes', note: 'Add a photo' });
+    await inject('POST', `/api/blogs/${other.id}/notes`, as(editor), { body: 'And a caption' });
+    expect(await unreadAbout(writer, other.id)).toEqual(['note', 'changes']);
+    await inject('PUT', `/api/blogs/${other.id}`, as(editor), body('published', 'Other'));
+    expect(await unreadAbout(writer, other.id)).toEqual(['published']);
+    expect((await notificationsOf(writer)).unread).toBe(1);
+
+    // Approved from the queue: the reviewers' "submitted" is done for every reviewer.
+    const owner = await staff('owner');
+    const third = (await inject('POST', '/api/blogs', as(writer), body('review', 'Third'))).json<BlogPost>();
+    expect(await unreadAbout(owner, third.id)).toEqual(['submitted']);
+    await inject('POST', `/api/blogs/${third.id}/review`, as(editor), { decision: 'approve' });
+    expect(await unreadAbout(owner, third.id)).toEqual([]);
+    expect(await unreadAbout(editor, third.id)).toEqual([]);
   });
 });
 

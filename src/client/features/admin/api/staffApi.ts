@@ -4,7 +4,8 @@ import { blogApi } from '../../../api/blogApi';
 import type { StaffRole } from '../../../../contract/roles';
 import type { ApiKeyInfo, NewApiKey, PendingInvitation, StaffUser } from '../../../../contract/types';
 
-export type Invitation = { id: number; url: string; expiresAt: string };
+/** POST /api/invitations: the link, and whether the site mailed it (else the inviter sends it). */
+export type Invitation = { id: number; url: string; expiresAt: string; mailed?: boolean };
 
 // The tag types join the api slice here, in the admin's chunk, not in every visitor's.
 export const staffApi = blogApi.enhanceEndpoints({ addTagTypes: ['Staff', 'ApiKey', 'Invitation'] }).injectEndpoints({

@@ -1,4 +1,5 @@
-// The Invite form: an email and a role the inviter may give; the answer is a link to send, shown to copy.
+// The Invite form: an email and a role the inviter may give; the answer is the link, shown to copy, which the site has
+// mailed when it has a mail server and the inviter sends otherwise.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MailPlus } from 'lucide-react';
@@ -16,6 +17,7 @@ export function InviteForm({ roles }: { roles: StaffRole[] }) {
   const [role, setRole] = useState<StaffRole>(roles[roles.length > 1 ? 1 : 0]);
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState('');
+  const [mailed, setMailed] = useState(false);
   const [failure, setFailure] = useState('');
 
   async function submit(event: FormEvent) {
@@ -25,8 +27,9 @@ export function InviteForm({ roles }: { roles: StaffRole[] }) {
     setFailure('');
     setLink('');
     try {
-      const { url } = await invite({ email: email.trim(), role });
+      const { url, mailed: sent } = await invite({ email: email.trim(), role });
       setLink(new URL(url, window.location.origin).href);
+      setMailed(sent === true);
       setEmail('');
     } catch (error) {
       setFailure(failureText(error));
@@ -52,7 +55,11 @@ export function InviteForm({ roles }: { roles: StaffRole[] }) {
         <CopyField
           label="Invitation link"
           value={link}
-          hint="There is no mail server: send this link yourself. It works once, for that email, for 7 days."
+          hint={
+            mailed
+              ? 'Sent by email. It works once, for that email, for 7 days.'
+              : 'There is no mail server: send this link yourself. It works once, for that email, for 7 days.'
+          }
         />
       )}
       {failure && (

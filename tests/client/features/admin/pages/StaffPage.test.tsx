@@ -128,6 +128,32 @@ test('Invite shows the link in a read-only "Invitation link" field; a refused in
   expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid email.');
 });
 
+test('the "send this link yourself" hint shows only when the site did not mail the invitation', async () => {
+  staffApi();
+  let mailed = false;
+  server.use(
+    http.post(`${API}/invitations`, () =>
+      HttpResponse.json(
+        { id: 9, url: '/auth?invite=abc123', expiresAt: '2026-12-03T00:00:00.000Z', mailed },
+        { status: 201 },
+      ),
+    ),
+  );
+  const { user } = renderApp('/admin/staff');
+  const form = await screen.findByRole('form', { name: 'Invite' });
+  await user.type(within(form).getByLabelText('Email'), 'new@example.com');
+  await user.click(within(form).getByRole('button', { name: 'Invite' }));
+  const link = await within(form).findByLabelText('Invitation link');
+  expect(link).toHaveAccessibleDescription(/There is no mail server: send this link yourself\./);
+  mailed = true;
+  await user.type(within(form).getByLabelText('Email'), 'other@example.com');
+  await user.click(within(form).getByRole('button', { name: 'Invite' }));
+  await waitFor(() =>
+    expect(within(form).getByLabelText('Invitation link')).toHaveAccessibleDescription(/^Sent by email\./),
+  );
+  expect(within(form).queryByText(/There is no mail server/)).not.toBeInTheDocument();
+});
+
 test('the owner creates an API key, sees it once, and revokes one', async () => {
   const seen = staffApi();
   const { user } = renderApp('/admin/staff');

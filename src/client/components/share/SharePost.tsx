@@ -27,7 +27,7 @@ export function SharePost({ title }: SharePostProps) {
         <li>
           <button
             type="button"
-            className={styles.button}
+            className="button button-secondary"
             onClick={() =>
               sheet
                 ? // A dismissed sheet rejects: nothing to tell the reader.

@@ -102,3 +102,13 @@ export const membersQuerySchema = z.object({
   tag: z.optional(tagSlug),
   cursor: z.optional(cursorParam('must be a cursor taken from a previous answer')),
 });
+
+/** The pages of a member's mailed links and of a form post's redirects (served by the client). */
+export const MEMBER_PAGES = {
+  confirm: '/members/confirm',
+  signIn: '/members/signin',
+  unsubscribe: '/members/unsubscribe',
+  /** "Check your inbox to confirm.": where a subscribe form posted without JavaScript lands */
+  subscribed: '/members/subscribed',
+  account: '/account',
+} as const;

@@ -166,6 +166,8 @@ describe('CSV', () => {
       '5,ana@example.com,Ana Again,,true,false,,2024-01-02T10:00:00.000Z,,',
       '6,cy@example.com,"Cy\u0007",,true,false,,2024-01-02T10:00:00.000Z,,',
       '7,dee@example.com,Dee,,true,false,,not a date,,',
+      `8,eve@example.com,Eve,,true,false,,2024-01-02T10:00:00.000Z,,${'x'.repeat(81)}`,
+      '9,fay@example.com,Fay,,true,false,,+010000-01-01T00:00:00.000Z,,',
     ].join('\r\n');
     const res = await importCsv(headers, ghost);
     expect(res.statusCode).toBe(200);
@@ -177,6 +179,8 @@ describe('CSV', () => {
         { line: 6, error: 'email: repeats line 2' },
         { line: 7, error: 'name: must not contain control characters or unpaired surrogates' },
         { line: 8, error: 'created_at: must be a date' },
+        { line: 9, error: 'labels: each must be at most 40 characters' },
+        { line: 10, error: 'created_at: must be a date' },
       ],
     });
     const list = (await t.app.inject({ method: 'GET', url: '/api/members', headers })).json<MemberList>();

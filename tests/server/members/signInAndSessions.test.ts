@@ -1,5 +1,8 @@
 // A member signs in by a mailed link (its page's button, never its GET), for an hour and once; their session is a
 // cookie of its own that opens their preferences and nothing of the staff's, and a staff session opens none of theirs.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { staffSession } from '../helpers/accounts';
 import { PUBLIC_URL, TOKEN } from '../helpers/testApp';
 import {
@@ -178,5 +181,25 @@ describe('the member session', () => {
       (await t.app.inject({ method: 'GET', url: '/api/members/me', headers: { authorization: `Bearer ${TOKEN}` } }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('never reaches the admin pages: they send a member to the staff sign-in', async () => {
+    const member = await confirmedMember(t, 'page@example.com');
+    const clientDir = mkdtempSync(join(tmpdir(), 'touchline-member-client-'));
+    try {
+      writeFileSync(
+        join(clientDir, 'index.html'),
+        '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+      );
+      await t.restart({ clientDir });
+      expect((await me(member)).statusCode).toBe(200);
+      for (const url of ['/admin', '/admin/posts']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: member } });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toMatch(/^\/auth\?next=/);
+      }
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

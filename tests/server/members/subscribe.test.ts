@@ -183,6 +183,8 @@ describe('limits and bad input', () => {
     for (let i = 0; i < 6; i += 1) {
       t.clock += 10 * MINUTE;
       expect((await subscribeRequest(t.app, { email: 'bomb@example.com' })).statusCode).toBe(202);
+      // The request's work (after its answer) is done at its own time before the clock moves on.
+      await t.mail();
     }
     expect(await sent()).toBe(5);
     t.clock += 24 * 60 * MINUTE;

@@ -14,6 +14,8 @@ const email = z
     z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
     plain,
   );
+/** An email address as every form takes it: trimmed, one @, no space or control character. */
+export const emailSchema = email;
 // A sign-in password is only compared; the rules for a new one are checked by the server (passwordProblem).
 const password = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'));
 const secret = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long'));

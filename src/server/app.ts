@@ -47,6 +47,7 @@ import type { Timeouts } from './http/requestLimits';
 import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
 import { LiveWrites } from './repositories/liveEventsRepository';
 import { liveStreamRoutes } from './routes/liveStreamRoutes';
+import { memberRoutes } from './routes/memberRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -278,6 +279,7 @@ export async function buildApp({
       await api.register(tagsSearchRoutes, { db, caches, now });
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
+      await api.register(memberRoutes, { db, guard, ownOrigins, publicUrl: config.publicUrl, now, mailer });
     },
     { prefix: '/api' },
   );

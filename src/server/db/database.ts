@@ -294,6 +294,10 @@ export interface Database {
   code_steps: CodeStepsTable;
   strong_sessions: StrongSessionsTable;
   site_settings: SiteSettingsTable;
+  members: MembersTable;
+  member_tags: MemberTagsTable;
+  member_tokens: MemberTokensTable;
+  member_sessions: MemberSessionsTable;
 }
 
 /** The desk (migration 0014): a post's open submission, its review steps, editorial notes, notifications, mail. */
@@ -419,6 +423,54 @@ export interface StrongSessionsTable {
 export interface SiteSettingsTable {
   key: string;
   value: string;
+}
+
+/** Members (migration 0023): readers who follow every story or some tags; separate from staff accounts. */
+export type MemberStatus = 'pending' | 'active' | 'unsubscribed' | 'bounced';
+
+export interface MembersTable {
+  id: Generated<number>;
+  /** lower-cased */
+  email: string;
+  /** '' when the reader gave none */
+  name: string;
+  status: MemberStatus;
+  /** 1: every published story; 0: only the tags in member_tags */
+  all_posts: number;
+  created_at: Timestamp;
+  confirmed_at: NullableTime;
+  /** 1: mail the member replies to their comments */
+  reply_mail: ColumnType<number, number | undefined, number>;
+  /** set when the member may no longer comment */
+  banned_at: NullableTime;
+}
+
+export interface MemberTagsTable {
+  member_id: number;
+  /** a tag's slug (contract/tags.ts) */
+  tag: string;
+}
+
+export type MemberTokenPurpose = 'confirm' | 'signin' | 'unsubscribe';
+
+export interface MemberTokensTable {
+  id: Generated<number>;
+  /** sha256 hex of the link's token */
+  token_hash: string;
+  member_id: number;
+  purpose: MemberTokenPurpose;
+  /** null: never expires */
+  expires_at: NullableTime;
+  used_at: NullableTime;
+  created_at: Timestamp;
+}
+
+export interface MemberSessionsTable {
+  /** sha256 hex of the cookie's random id */
+  id_hash: string;
+  member_id: number;
+  created_at: Timestamp;
+  last_used_at: MutableTimestamp;
 }
 
 export type PostRow = Selectable<PostsTable>;

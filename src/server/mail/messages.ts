@@ -1,5 +1,6 @@
-// Every mail the site sends, composed: a desk notification, an invitation and a password reset link. Plain text, one message each.
+// Every mail the site sends, composed: a desk notification, an invitation, a password reset link and a member's links. Plain text, one message each.
 import type { NotificationKind } from '../../contract/desk';
+import { MEMBER_PAGES } from '../../contract/members';
 import { pathTo } from '../../contract/routes';
 import { SITE_NAME } from '../../contract/site';
 
@@ -100,5 +101,28 @@ export function invitationMessage(
       `${subjectText(inviter)} invited you to write for ${SITE_NAME} as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.\n\n` +
       `Create your account here; the link works once, for ${to}, for 7 days:\n${url}\n\n` +
       `If you did not expect this, ignore this message.\n`,
+  };
+}
+
+/** A reader's subscription waits for this link: its page's button confirms it (a link scanner's GET confirms nothing). */
+export function memberConfirmMessage(to: string, token: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Confirm your subscription to ${SITE_NAME}`,
+    body:
+      `Someone (we hope you) asked to get ${SITE_NAME}'s stories by email at ${to}.\n\n` +
+      `Confirm it here; the link works once, for 7 days:\n` +
+      `${publicUrl}${MEMBER_PAGES.confirm}?token=${token}\n\nIf it was not you, ignore this message: nothing will be sent.\n`,
+  };
+}
+
+/** A member's sign-in link: one hour, once. */
+export function memberSignInMessage(to: string, token: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Sign in to ${SITE_NAME}`,
+    body:
+      `Sign in to ${SITE_NAME} to change what you get by email; the link works once, for 1 hour:\n` +
+      `${publicUrl}${MEMBER_PAGES.signIn}?token=${token}\n\nIf it was not you, ignore this message.\n`,
   };
 }

@@ -43,12 +43,14 @@ export type EditorialNote = {
 
 export type NotificationKind = 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
 
-/** GET /api/notifications: newest first. */
-export type StaffNotification = {
+/**
+ * GET /api/notifications: newest first. A desk notification is about a post; an 'account' one is about the person's
+ * own sign-in settings ("A passkey named "Work laptop" was added to your account.") and has no post.
+ */
+export type StaffNotification = (
+  { kind: NotificationKind; postId: number; postTitle: string } | { kind: 'account'; postId: null; postTitle: null }
+) & {
   id: number;
-  kind: NotificationKind;
-  postId: number;
-  postTitle: string;
   actor: { name: string };
   /** one line a person reads: "Submitted for review by Sam", "Changes requested by Kim: cut the intro", … */
   text: string;

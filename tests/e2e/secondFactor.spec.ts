@@ -1,8 +1,9 @@
 // Second factors in Chromium against a real server whose PUBLIC_URL is http://localhost:<port> (a secure context, and
 // a host name: WebAuthn takes no IP address as its RP ID), with a virtual authenticator reached through the DevTools
 // protocol: a passkey added at /admin/account signs in alone; the authenticator app set up from the page's secret
-// asks for its code after the password, and a recovery code stands in once; an owner's policy sends an editor without
-// a factor to set one up. The new sections pass axe in both themes, at desktop and phone widths.
+// asks for its code after the password, and a recovery code stands in once; each change and the recovery code's use
+// are told in the inbox; an owner's policy sends an editor without a factor to set one up. The new sections and the
+// inbox pass axe in both themes, at desktop and phone widths.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -159,6 +160,18 @@ test('a passkey added at /admin/account signs in with "Sign in with a passkey", 
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(at('/admin/account'));
   await expect(page.getByText(`Signed in as`)).toContainText(email);
+
+  // The inbox tells of the passkey added, with no post: its link opens the account page, which marks it read.
+  await page.goto(at('/admin/inbox'));
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Inbox (1)' })).toBeVisible();
+  const notice = page
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('link', { name: 'Unread: A passkey named "Work laptop" was added to your account.' });
+  await expect(notice).toHaveAttribute('href', '/admin/account');
+  await notice.click();
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await expect(nav.getByRole('link', { name: 'Inbox (0)' })).toBeVisible();
 });
 
 test('the authenticator app set up from the page asks for its code after the password; a recovery code works once', async ({
@@ -198,6 +211,10 @@ test('the authenticator app set up from the page asks for its code after the pas
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(at('/admin/account'));
   await expect(page.getByText('9 recovery codes left.')).toBeVisible();
+  await page.goto(at('/admin/inbox'));
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first()).toContainText(
+    'A recovery code was used to sign in. 9 remain.',
+  );
 });
 
 test('an owner requires a second factor, and an editor without one is sent to set one up', async ({
@@ -241,6 +258,8 @@ test('an owner requires a second factor, and an editor without one is sent to se
 });
 
 test('the sign-in settings pass axe in the dark theme and the light one @phone', async ({ page, request }) => {
+  // Four axe runs, on a phone's slower emulation.
+  test.setTimeout(90_000);
   const email = await newStaff(request, 'author');
   await page.addInitScript(() => localStorage.setItem('theme', localStorage.getItem('theme') ?? 'dark'));
   await signInWithPassword(page, email);
@@ -264,4 +283,14 @@ test('the sign-in settings pass axe in the dark theme and the light one @phone',
   });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
+  // The inbox with the notices those changes left, in the light theme and then the dark one.
+  await page.goto(at('/admin/inbox'));
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(1);
+  expect(await axeViolations(page), 'axe violations on the inbox, light theme').toEqual([]);
+  await page.evaluate(() => {
+    localStorage.setItem('theme', 'dark');
+    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' }));
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await axeViolations(page), 'axe violations on the inbox, dark theme').toEqual([]);
 });

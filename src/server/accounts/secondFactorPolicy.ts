@@ -2,6 +2,8 @@
 // only when it was made with two factors (a passkey, or a password and a code); one made with the password alone
 // reaches only the routes that set a factor up, and only while the person has none.
 import { secondFactorRequired } from '../../contract/secondFactor';
+import { accountNotice, tellAccount } from './accountNotices';
+import type { NoticeMail } from './accountNotices';
 import type { SignedIn } from './sessions';
 import type { Db } from '../db/database';
 import type { Account } from '../repositories/accountsRepository';
@@ -30,10 +32,13 @@ export async function secondFactorRefusal(db: Db, signedIn: SignedIn, url: strin
 
 /**
  * `npm run staff -- reset-2fa EMAIL`, the way back when every factor is lost: removes the account's passkeys,
- * authenticator app and recovery codes and ends its sessions. The password then signs in alone again.
+ * authenticator app and recovery codes and ends its sessions, and tells the person. The password then signs in alone.
  */
-export async function resetSecondFactors(db: Db, account: Account): Promise<number> {
-  await db.kysely.transaction().execute((trx) => deleteAllFactors(trx, account.id));
+export async function resetSecondFactors(db: Db, account: Account, mail: NoticeMail): Promise<number> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await deleteAllFactors(trx, account.id);
+    await tellAccount(trx, account, { actorName: 'The server', text: accountNotice.reset }, new Date(), mail);
+  });
   console.log(
     `touchline: removed the passkeys, authenticator app and recovery codes of ${account.email} (${account.role}) ` +
       'and ended every session of the account',

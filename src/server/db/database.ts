@@ -337,8 +337,9 @@ export interface EditorialNotesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   account_id: number;
-  kind: 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
-  post_id: number;
+  /** 'account': about the person's own sign-in settings (migration 0026), with no post */
+  kind: 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note' | 'account';
+  post_id: number | null;
   actor_name: string;
   text: string;
   created_at: Timestamp;

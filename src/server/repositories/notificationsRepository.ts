@@ -1,12 +1,16 @@
-// All SQL of staff notifications: who is told of a desk event, each person's inbox, and marking it read.
+// All SQL of staff notifications: who is told of a desk event or of a change to their own account, each person's
+// inbox (one list and one unread count for both), and marking it read.
 import type { Transaction } from 'kysely';
 import type { NotificationKind, StaffNotification } from '../../contract/desk';
 import type { StaffRole } from '../../contract/roles';
 import { isoTime } from '../db/database';
 import type { Database, Db } from '../db/database';
 
-/** One notification, the same for each person told: what happened to which post, by whom. */
-export type Notification = { kind: NotificationKind; postId: number; actorName: string; text: string };
+/** One notification, the same for each person told: what happened to which post (none: their account), by whom. */
+export type Notification = ({ kind: NotificationKind; postId: number } | { kind: 'account'; postId: null }) & {
+  actorName: string;
+  text: string;
+};
 
 /** The ids of the accounts that hold one of these roles. */
 export async function accountsWithRoles(trx: Transaction<Database>, roles: StaffRole[]): Promise<number[]> {
@@ -64,7 +68,7 @@ export async function listNotifications(
   const [rows, unread] = await Promise.all([
     db.kysely
       .selectFrom('notifications')
-      .innerJoin('posts', 'posts.id', 'notifications.post_id')
+      .leftJoin('posts', 'posts.id', 'notifications.post_id')
       .select([
         'notifications.id',
         'notifications.kind',
@@ -88,10 +92,10 @@ export async function listNotifications(
   ]);
   return {
     items: rows.map((row) => ({
+      ...(row.kind === 'account' || row.post_id === null || row.title === null
+        ? { kind: 'account' as const, postId: null, postTitle: null }
+        : { kind: row.kind, postId: row.post_id, postTitle: row.title }),
       id: row.id,
-      kind: row.kind,
-      postId: row.post_id,
-      postTitle: row.title,
       actor: { name: row.actor_name },
       text: row.text,
       createdAt: isoTime(row.created_at),

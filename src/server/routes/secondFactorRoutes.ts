@@ -1,8 +1,9 @@
 // Staff second factors: a person's passkeys, authenticator app and recovery codes, the sign-in steps that use them
 // (a passkey instead of the password, a code after it), and the owners' policy. Every change is logged and told to
-// the person by mail when mail is configured.
+// the person in their app inbox, and by mail when mail is configured, in the change's own transaction.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { rowIdParam } from '../../contract/params';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../contract/secondFactor';
 import type { SecondFactorStatus } from '../../contract/secondFactor';
 import type { StaffUser } from '../../contract/types';
+import { accountNotice, tellAccount } from '../accounts/accountNotices';
 import { actorOf } from '../accounts/actor';
 import { isTooMany } from '../accounts/attemptLimits';
 import type { Attempt, AttemptLimiter, TooMany } from '../accounts/attemptLimits';
@@ -35,20 +37,19 @@ import { SecretBox } from '../accounts/secretBox';
 import { sessionCookie, sha256Hex, signedInOf } from '../accounts/sessions';
 import type { Sessions } from '../accounts/sessions';
 import { newTotpSecret, takeTotpCode } from '../accounts/totp';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { markPrivate } from '../http/answers';
 import { limiterKey } from '../http/clientAddress';
 import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
-import { queueMail } from '../mail/mailRepository';
 import { MAIL_OFF } from '../mail/mailer';
 import type { Mailer } from '../mail/mailer';
-import { signInSettingsMessage } from '../mail/messages';
 import { findAccountWithHash } from '../repositories/accountsRepository';
 import type { Account } from '../repositories/accountsRepository';
 import { addAttempts, releaseAttempts } from '../repositories/attemptsRepository';
 import {
   addWrongCode,
+  countRecoveryCodes,
   deleteCodeStep,
   deletePasskey,
   deleteTotp,
@@ -126,25 +127,43 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
     return (await findAccountWithHash(db, actorOf(request)!.accountId!))!;
   };
 
-  /** A change to the person's sign-in settings: logged, and mailed to them when mail is configured. */
-  async function tell(request: FastifyRequest, account: Account, change: string) {
-    request.log.info({ accountId: account.id, change }, 'sign-in settings changed');
-    if (!mailer.enabled) return;
-    await queueMail(db.kysely, [signInSettingsMessage(account.email, change, mailer.publicUrl)], new Date(now()));
-    mailer.wake();
+  /**
+   * A change to the person's sign-in settings, made in one transaction with its notice (the inbox item, and the mail
+   * when mail is configured), then logged. `write` makes it and returns the sentence that tells it, or undefined when
+   * it changed nothing (then nothing is told). Whether it changed something.
+   */
+  async function change(
+    request: FastifyRequest,
+    account: Account,
+    write: (trx: Transaction<Database>) => Promise<string | undefined>,
+  ): Promise<boolean> {
+    const at = new Date(now());
+    const told = await db.kysely.transaction().execute(async (trx) => {
+      const text = await write(trx);
+      if (text !== undefined) await tellAccount(trx, account, { actorName: account.name, text }, at, mailer);
+      return text;
+    });
+    if (told === undefined) return false;
+    request.log.info({ accountId: account.id, change: told }, 'sign-in settings changed');
+    if (mailer.enabled) mailer.wake();
+    return true;
   }
 
   /** The session that set up a factor counts as made with two: its person proved the new factor just now. */
-  async function strengthen(request: FastifyRequest) {
+  async function strengthen(trx: Transaction<Database>, request: FastifyRequest) {
     const signedIn = signedInOf(request);
-    if (signedIn !== undefined) await markStrongSession(db.kysely, signedIn.idHash, signedIn.account.id);
+    if (signedIn !== undefined) await markStrongSession(trx, signedIn.idHash, signedIn.account.id);
   }
 
   /** New recovery codes when the first factor was just set up (none before): shown once, in this answer. */
-  async function firstCodes(accountId: number, hadFactor: boolean): Promise<string[] | undefined> {
+  async function firstCodes(
+    trx: Transaction<Database>,
+    accountId: number,
+    hadFactor: boolean,
+  ): Promise<string[] | undefined> {
     if (hadFactor) return undefined;
     const { codes, hashes } = newRecoveryCodes();
-    await replaceRecoveryCodes(db.kysely, accountId, hashes);
+    await replaceRecoveryCodes(trx, accountId, hashes);
     return codes;
   }
 
@@ -242,10 +261,13 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
       return reply.code(400).send({ error: WRONG_CODE });
     await attempt.release();
     const hadFactor = await hasFactor(account.id);
-    await enableTotp(db.kysely, account.id, new Date(now()));
-    const recoveryCodes = await firstCodes(account.id, hadFactor);
-    await strengthen(request);
-    await tell(request, account, 'The authenticator app was turned on for your Touchline account.');
+    let recoveryCodes: string[] | undefined;
+    await change(request, account, async (trx) => {
+      await enableTotp(trx, account.id, new Date(now()));
+      recoveryCodes = await firstCodes(trx, account.id, hadFactor);
+      await strengthen(trx, request);
+      return accountNotice.totpOn;
+    });
     return { totp: true, recoveryCodes };
   });
 
@@ -265,8 +287,10 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
     }
     if (!proven) return reply.code(400).send({ error: TOTP_OFF_PROOF });
     await attempt.release();
-    await deleteTotp(db.kysely, account.id);
-    await tell(request, account, 'The authenticator app was turned off for your Touchline account.');
+    // Two turn-offs at once: the one that deleted nothing tells nothing.
+    await change(request, account, async (trx) =>
+      (await deleteTotp(trx, account.id)) ? accountNotice.totpOff : undefined,
+    );
     return reply.code(204).send();
   });
 
@@ -278,12 +302,10 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
     if (!(await hasFactor(account.id)))
       return reply.code(409).send({ error: 'Set up a passkey or an authenticator app first' });
     const { codes, hashes } = newRecoveryCodes();
-    await replaceRecoveryCodes(db.kysely, account.id, hashes);
-    await tell(
-      request,
-      account,
-      'New recovery codes were made for your Touchline account; the old ones no longer work.',
-    );
+    await change(request, account, async (trx) => {
+      await replaceRecoveryCodes(trx, account.id, hashes);
+      return accountNotice.newRecoveryCodes;
+    });
     return { recoveryCodes: codes };
   });
 
@@ -294,16 +316,19 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
     const ticketHash = sha256Hex(request.body.ticket);
     const step = await findCodeStep(db, ticketHash, now());
     if (step === undefined) return reply.code(401).send({ error: STEP_ENDED });
-    const attempt = await startCodeAttempt(request, step.accountId);
+    const account = await findAccountWithHash(db, step.accountId);
+    if (account === undefined) return reply.code(401).send({ error: STEP_ENDED });
+    const attempt = await startCodeAttempt(request, account.id);
     if (isTooMany(attempt)) return tooMany(reply, attempt, TOO_MANY_CODES);
     const { code } = request.body;
     const at = now();
-    let byRecovery = false;
-    let right = await takeTotpCode(db, box, step.accountId, code, at, true);
-    if (!right && isRecoveryCodeShape(code)) {
-      right = await useRecoveryCode(db.kysely, step.accountId, hashRecoveryCode(code), new Date(at));
-      byRecovery = right;
-    }
+    let right = await takeTotpCode(db, box, account.id, code, at, true);
+    // A recovery code is used and its use told in one transaction: the person hears of every code spent.
+    if (!right && isRecoveryCodeShape(code))
+      right = await change(request, account, async (trx) => {
+        if (!(await useRecoveryCode(trx, account.id, hashRecoveryCode(code), new Date(at)))) return undefined;
+        return accountNotice.recoveryCodeUsed(await countRecoveryCodes(trx, account.id));
+      });
     if (!right) {
       const wrong = await addWrongCode(db, ticketHash);
       if (wrong >= CODE_LIMITS.perSignIn) {
@@ -314,10 +339,6 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
     }
     await attempt.release();
     await deleteCodeStep(db.kysely, ticketHash);
-    const account = await findAccountWithHash(db, step.accountId);
-    if (account === undefined) return reply.code(401).send({ error: STEP_ENDED });
-    if (byRecovery)
-      await tell(request, account, 'A recovery code was used to sign in to your Touchline account. It works no more.');
     return startSession(request, reply, account);
   });
 
@@ -342,10 +363,13 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
       return reply.code(400).send({ error: PASSKEY_NOT_ADDED });
     }
     const hadFactor = await hasFactor(account.id);
-    await insertPasskey(db.kysely, passkey, new Date(now()));
-    const recoveryCodes = await firstCodes(account.id, hadFactor);
-    await strengthen(request);
-    await tell(request, account, `A passkey, "${name}", was added to your Touchline account.`);
+    let recoveryCodes: string[] | undefined;
+    await change(request, account, async (trx) => {
+      await insertPasskey(trx, passkey, new Date(now()));
+      recoveryCodes = await firstCodes(trx, account.id, hadFactor);
+      await strengthen(trx, request);
+      return accountNotice.passkeyAdded(name);
+    });
     const passkeys = await listPasskeys(db.kysely, account.id);
     const added = passkeys.find((p) => p.credentialId === passkey.credentialId)!;
     return reply.code(201).send({
@@ -356,9 +380,11 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRoutesOptions> =
 
   app.delete('/account/passkeys/:id', { ...person, schema: { params: idParams } }, async (request, reply) => {
     const account = await accountOf(request);
-    const name = await deletePasskey(db.kysely, account.id, request.params.id);
-    if (name === undefined) return reply.code(404).send({ error: 'Passkey not found' });
-    await tell(request, account, `A passkey, "${name}", was removed from your Touchline account.`);
+    const removed = await change(request, account, async (trx) => {
+      const name = await deletePasskey(trx, account.id, request.params.id);
+      return name === undefined ? undefined : accountNotice.passkeyRemoved(name);
+    });
+    if (!removed) return reply.code(404).send({ error: 'Passkey not found' });
     return reply.code(204).send();
   });
 

@@ -200,6 +200,6 @@ it('tells the person by mail of each change to their sign-in settings when mail 
     'Your Touchline sign-in settings changed',
     'Your Touchline sign-in settings changed',
   ]);
-  expect(mail[0]!.body).toContain('The authenticator app was turned on for your Touchline account.');
+  expect(mail[0]!.body).toContain('Your authenticator app was turned on.');
   expect(mail[1]!.body).toContain('New recovery codes were made');
 });

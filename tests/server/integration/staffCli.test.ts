@@ -1,11 +1,13 @@
 // `npm run staff -- reset-password EMAIL` as a person runs it: the real command (src/server/accounts/staffCli.ts
-// through tsx's loader) on the database DATABASE_URL names prints a link whose code sets a new password.
+// through tsx's loader) on the database DATABASE_URL names prints a link whose code sets a new password; `reset-2fa`
+// removes every second factor and tells the person in the app inbox (and by mail when mail is configured).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOTP } from 'otpauth';
-import { createStaff, PASSWORD, SAME_ORIGIN, signIn } from '../helpers/accounts';
+import type { NotificationsAnswer } from '../../../src/contract/desk';
+import { cookieOf, createStaff, PASSWORD, SAME_ORIGIN, signIn } from '../helpers/accounts';
 import { startTestApp } from '../helpers/testApp';
 import { createTestDb, databaseUrl } from '../helpers/testDb';
 import type { TestDb } from '../helpers/testDb';
@@ -13,6 +15,9 @@ import type { TestDb } from '../helpers/testDb';
 jest.setTimeout(90_000);
 
 const root = join(__dirname, '..', '..', '..');
+const RESET_NOTICE =
+  'Your passkeys, authenticator app and recovery codes were removed on the server (npm run staff -- reset-2fa), ' +
+  'and every session of your account ended.';
 
 let testDb: TestDb;
 let dataDir: string;
@@ -25,7 +30,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function staff(...args: string[]) {
+const staff = (...args: string[]) => staffWith({}, ...args);
+
+function staffWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(root, 'src/server/accounts/staffCli.ts'), ...args],
@@ -36,6 +43,7 @@ function staff(...args: string[]) {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl(testDb.config),
         PUBLIC_URL: 'https://touchline.example',
+        ...env,
       },
       encoding: 'utf8',
     },
@@ -122,6 +130,32 @@ it('reset-2fa removes the passkeys, the authenticator app and the recovery codes
       .where('account_id', '=', editor.id)
       .execute();
     expect(left).toEqual([]);
+    // The person reads what happened in their inbox, beside the app's turning on.
+    const inbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: cookieOf(again.headers['set-cookie']) },
+    });
+    expect(inbox.json<NotificationsAnswer>()).toMatchObject({
+      unread: 2,
+      items: [
+        { kind: 'account', postId: null, actor: { name: 'The server' }, text: RESET_NOTICE, read: false },
+        { kind: 'account', text: 'Your authenticator app was turned on.' },
+      ],
+    });
+    // With mail configured, it is mailed too, for the server's outbox to send.
+    expect(
+      staffWith({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'desk@touchline.test' }, 'reset-2fa', editor.email),
+    ).toMatchObject({ code: 0, stderr: '' });
+    const mail = await testDb.db.kysely
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body'])
+      .where('to_address', '=', editor.email)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Your Touchline sign-in settings changed');
+    expect(mail[0]!.body).toContain(RESET_NOTICE);
+    expect(mail[0]!.body).toContain('https://touchline.example/admin/account');
   } finally {
     await t.close();
   }

@@ -1,11 +1,15 @@
 // The signed-in person's second factors (passkeys, the authenticator app, recovery codes) and the owners' policy.
-// Only the admin chunk imports this.
+// Only the admin chunk imports this. Each change also puts a notice in the person's inbox, so it refreshes the inbox
+// and its unread count in the nav.
 import { blogApi } from '../../../api/blogApi';
 import type { PasskeySummary, SecondFactorPolicy, SecondFactorStatus } from '../../../../contract/secondFactor';
 
+/** What a change to one's sign-in settings makes stale: the settings, and the inbox that tells of it. */
+const TOLD = ['SecondFactor' as const, 'Notification' as const];
+
 export type TotpSetup = { secret: string; uri: string; qr: string };
 
-export const securityApi = blogApi.enhanceEndpoints({ addTagTypes: ['SecondFactor'] }).injectEndpoints({
+export const securityApi = blogApi.enhanceEndpoints({ addTagTypes: ['SecondFactor', 'Notification'] }).injectEndpoints({
   endpoints: (build) => ({
     getSecondFactor: build.query<SecondFactorStatus, void>({
       query: () => 'account/second-factor',
@@ -19,26 +23,26 @@ export const securityApi = blogApi.enhanceEndpoints({ addTagTypes: ['SecondFacto
       { name: string; response: unknown }
     >({
       query: (body) => ({ url: 'account/passkeys', method: 'POST', body }),
-      invalidatesTags: ['SecondFactor'],
+      invalidatesTags: TOLD,
     }),
     removePasskey: build.mutation<null, number>({
       query: (id) => ({ url: `account/passkeys/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['SecondFactor'],
+      invalidatesTags: TOLD,
     }),
     startTotp: build.mutation<TotpSetup, void>({
       query: () => ({ url: 'account/totp', method: 'POST', body: {} }),
     }),
     confirmTotp: build.mutation<{ totp: true; recoveryCodes?: string[] }, { code: string }>({
       query: (body) => ({ url: 'account/totp/confirm', method: 'POST', body }),
-      invalidatesTags: ['SecondFactor'],
+      invalidatesTags: TOLD,
     }),
     turnOffTotp: build.mutation<null, { code?: string; password?: string }>({
       query: (body) => ({ url: 'account/totp/off', method: 'POST', body }),
-      invalidatesTags: ['SecondFactor'],
+      invalidatesTags: TOLD,
     }),
     newRecoveryCodes: build.mutation<{ recoveryCodes: string[] }, void>({
       query: () => ({ url: 'account/recovery-codes', method: 'POST', body: {} }),
-      invalidatesTags: ['SecondFactor'],
+      invalidatesTags: TOLD,
     }),
     setPolicy: build.mutation<{ policy: SecondFactorPolicy }, SecondFactorPolicy>({
       query: (policy) => ({ url: 'account/second-factor/policy', method: 'PUT', body: { policy } }),

@@ -1,6 +1,7 @@
 // /admin/inbox ("Inbox"): the signed-in person's notifications, newest first (GET /api/notifications), each with its
-// text, the post's title and when, read or unread, and a link to the post's admin page. Opening one marks it read;
-// "Mark all as read" marks every one (POST /api/notifications/read).
+// text, the post's title and when, read or unread, and a link to the post's admin page; a notice about their own
+// sign-in settings has no post and links to their account page instead. Opening one marks it read; "Mark all as
+// read" marks every one (POST /api/notifications/read).
 import { Link } from '../../../components/Link';
 import { CheckCheck } from 'lucide-react';
 import type { StaffNotification } from '../../../../contract/desk';
@@ -56,7 +57,9 @@ export function InboxPage() {
           </div>
         )}
       </div>
-      <p className={pageStyles.intro}>What happened to your posts and the posts you review, newest first.</p>
+      <p className={pageStyles.intro}>
+        What happened to your posts, the posts you review and your sign-in settings, newest first.
+      </p>
       <NoticeLine notice={notice} noticeRef={noticeRef} />
       <ReadStatus
         loading={loading}
@@ -70,12 +73,16 @@ export function InboxPage() {
           <ul className={pageStyles.inbox} aria-label="Notifications">
             {items.map((item) => (
               <li key={item.id} className={item.read ? pageStyles.inboxRead : pageStyles.inboxUnread}>
-                <Link to={adminPaths.edit(item.postId)} onClick={() => opened(item)}>
+                <Link
+                  to={item.postId === null ? adminPaths.account() : adminPaths.edit(item.postId)}
+                  onClick={() => opened(item)}
+                >
                   {!item.read && <span className={pageStyles.unreadMark}>Unread: </span>}
                   {item.text}
                 </Link>
                 <span className={pageStyles.inboxMeta}>
-                  “{item.postTitle}”, {formatLocalTime(item.createdAt) || item.createdAt}
+                  {item.postTitle === null ? 'Your account' : `“${item.postTitle}”`},{' '}
+                  {formatLocalTime(item.createdAt) || item.createdAt}
                 </span>
               </li>
             ))}

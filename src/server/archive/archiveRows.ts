@@ -332,6 +332,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     by_name: copiedName,
     at: time,
     note: nullable(bySchema(noteSchema.shape.body)),
+    revision_id: nullable(id),
   },
   editorial_notes: {
     id,
@@ -371,6 +372,8 @@ const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
   accounts: ['title', 'photo'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
   posts: ['image_alt', 'text_format'],
+  // the revision a request for changes sent back (null: a step from before it was kept)
+  review_steps: ['revision_id'],
 };
 
 /** The most parts one post may have, as a write allows them. */

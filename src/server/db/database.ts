@@ -318,6 +318,8 @@ export interface ReviewStepsTable {
   by_name: string;
   at: Timestamp;
   note: string | null;
+  /** a request for changes: the revision holding the post as it was sent back; else null */
+  revision_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface EditorialNotesTable {

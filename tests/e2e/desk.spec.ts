@@ -31,15 +31,10 @@ async function account(browser: Browser, role: 'contributor' | 'editor' | 'autho
   await owner.close();
   const context = await browser.newContext();
   const signedUp = await context.request.post(`${baseURL()}/api/users`, {
-    data: { invitation, email, password: PASSWORD },
+    data: { invitation, email, password: PASSWORD, name },
     headers: { origin: baseURL() },
   });
   expect(signedUp.status(), await signedUp.text()).toBe(201);
-  const named = await context.request.put(`${baseURL()}/api/account/profile`, {
-    data: { name, title: '', photo: '' },
-    headers: { origin: baseURL() },
-  });
-  expect(named.status(), await named.text()).toBe(200);
   return { email, context };
 }
 

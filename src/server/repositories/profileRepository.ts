@@ -25,7 +25,8 @@ export async function saveProfile(
 ): Promise<AuthorProfile | undefined> {
   const row = await db.kysely
     .updateTable('accounts')
-    .set({ name: profile.name, title: profile.title, photo: profile.photo, updated_at: now.toISOString() })
+    // A name saved here answers the sign-in's question for one too.
+    .set({ name: profile.name, title: profile.title, photo: profile.photo, ask_name: 0, updated_at: now.toISOString() })
     .where('id', '=', accountId)
     .returning(['name', 'title', 'photo'])
     .executeTakeFirst();

@@ -1,8 +1,7 @@
 // What story lists show about a story beside its title: its tags as links to their pages (/tag/{slug}; lists show the
-// primary tag only, PrimaryTag) and its byline, the author's name linking their page (Byline). One module, so the pages that show them share one small chunk.
+// primary tag only, PrimaryTag) and its byline. One module, so the pages that show them share one small chunk.
 import { Link } from './Link';
-import type { BlogSummary, TagRef } from '../../contract/types';
-import { pathTo } from '../../contract/routes';
+import type { TagRef } from '../../contract/types';
 import { paths } from '../app/paths';
 import styles from './TagLinks.module.scss';
 
@@ -41,31 +40,4 @@ export function byline({ authorName, publishDate }: { authorName: string; publis
   if (authorName && publishDate) return `By ${authorName} on ${publishDate}`;
   if (authorName) return `By ${authorName}`;
   return publishDate ? `Published ${publishDate}` : '';
-}
-
-/**
- * byline() as a paragraph whose author's name links their page (/author/{slug}) when an account wrote the story;
- * nothing when there is neither name nor date.
- */
-export function Byline({
-  post,
-  className,
-}: {
-  post: Pick<BlogSummary, 'authorName' | 'authorSlug' | 'publishDate'>;
-  className?: string;
-}) {
-  const { authorName, authorSlug, publishDate } = post;
-  if (!authorName || !authorSlug) {
-    const text = byline(post);
-    return text ? <p className={className}>{text}</p> : null;
-  }
-  return (
-    <p className={className}>
-      By{' '}
-      <Link to={pathTo('author', { slug: authorSlug })} className={styles.author}>
-        {authorName}
-      </Link>
-      {publishDate && ` on ${publishDate}`}
-    </p>
-  );
 }

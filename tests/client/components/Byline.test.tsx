@@ -2,7 +2,7 @@
 // text otherwise; a story missing its name or date never reads "By  on".
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { Byline } from '../../../src/client/components/TagLinks';
+import { Byline } from '../../../src/client/components/Byline';
 
 const shown = (post: Parameters<typeof Byline>[0]['post']) =>
   render(

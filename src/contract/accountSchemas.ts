@@ -43,6 +43,9 @@ export const signUpSchema = z.object({
   name: z.optional(nameSchema),
 });
 
+/** POST /api/account/name-ask: the name asked for after sign-in, or none ("Not now"): either way it is not asked again. */
+export const nameAnswerSchema = z.object({ name: z.optional(nameSchema) });
+
 export const invitationSchema = z.object({ email, role: z.enum(STAFF_ROLES) });
 export const roleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
 export const passwordChangeSchema = z.object({ currentPassword: password, newPassword: password });

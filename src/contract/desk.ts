@@ -14,6 +14,12 @@ export type ReviewInfo = {
   changedSince: boolean;
   /** the submitted version's revision id, for the word diff against the post as it is now; null when unchanged */
   submittedRevisionId: number | null;
+  /**
+   * A post submitted again after changes were requested (the last decision on it): when and by whom, whether it
+   * differs from the version sent back, and that version's revision id for the word diff (null when unchanged or from
+   * before it was kept); null for a first submission.
+   */
+  sinceChanges: { at: string; by: string; changedSince: boolean; revisionId: number | null } | null;
 };
 
 /** GET /api/reviews: one post in review (the queue, oldest submission first), as the staff's post and its ReviewInfo. */

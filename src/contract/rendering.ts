@@ -2,6 +2,7 @@
 // loaded at run time): what the server hands it, and what it hands back.
 import type { BlogPost, BlogSummary, SearchAnswer } from './types';
 import type { EntriesAnswer } from './live';
+import type { AuthorPageData } from './authors';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -24,6 +25,8 @@ export type RenderInput = {
   home?: { live: BlogSummary[]; latest: BlogSummary[] };
   /** the story list's page (a tag's stories when `tag` is its slug): the one after `cursor`, or the first when null */
   list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
+  /** an author's page: their profile and first page of public stories, under the slug the URL spells */
+  author?: { slug: string; data: AuthorPageData };
   /** the search page's results for `q` from `cursor` (none when q is empty or invalid) */
   search?: { q: string; cursor: number; answer: SearchAnswer };
   /** a route matches the URL but has nothing to show (no post has the id): render the not-found page */

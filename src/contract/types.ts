@@ -109,6 +109,7 @@ export type BlogSummary = Pick<
   | 'title'
   | 'icon'
   | 'authorName'
+  | 'authorSlug'
   | 'publishDate'
   | 'readTime'
   | 'imageUrl'

@@ -137,6 +137,26 @@ const ROUTES: Route[] = [
     },
   },
   { name: 'admin account', admin: true, path: () => '/admin/account', heading: 'Account' },
+  // The live desk with coverage on: the match form, the Update box and a posted update, as the phone shows them.
+  {
+    name: 'admin live desk',
+    admin: true,
+    path: () => '/admin',
+    heading: 'Create New Blog Post',
+    act: async (page) => {
+      const post = await publishPost(page.request, richSubmission(`Axe checks the live desk ${Date.now()}`));
+      await navigateInApp(page, `/admin/live/${post.id}`);
+      await page.getByRole('button', { name: 'Start live coverage' }).click();
+      await expect(page.getByRole('button', { name: 'End coverage' })).toBeVisible();
+      await page.getByLabel('Home', { exact: true }).fill('Hillcrest');
+      await page.getByLabel('Away', { exact: true }).fill('Rovers');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await shown(page, 'Match saved.');
+      await page.getByLabel('Update', { exact: true }).fill('Kick-off at a sunny Hillcrest.');
+      await page.getByRole('button', { name: 'Post update' }).click();
+      await expect(page.getByText('Kick-off at a sunny Hillcrest.').first()).toBeVisible();
+    },
+  },
   {
     name: 'admin account error',
     admin: true,

@@ -9,6 +9,7 @@ import { getPost, listPosts, publishPost, richSubmission } from './helpers/api';
 import { OWNER_PASSWORD } from './helpers/constants';
 import { nextAlert } from './helpers/dialogs';
 import { signIn } from './helpers/session';
+import { signUpOnCard } from './helpers/signUp';
 
 const SUCCESS = 'Blog form submitted successfully!';
 const FAILURE = 'Failed to submit blog form. Please try again.';
@@ -68,8 +69,7 @@ test('an invited author signs up in a fresh browser, publishes, and is refused o
     await author.goto(link);
     await expect(author.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
     await expect(author.getByLabel('Email')).toHaveValue(email);
-    await author.getByLabel('Password').fill('the author’s own password');
-    await author.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpOnCard(author, { name: 'Priya Shah', password: 'the author’s own password' });
     await expect(author).toHaveURL('/admin');
     await expect(author.getByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeVisible();
 
@@ -109,8 +109,7 @@ test('a contributor’s Status offers Draft and In review, never Published', asy
     const contributor = await fresh.newPage();
     await contributor.goto(link);
     await expect(contributor.getByLabel('Email')).toHaveValue(email);
-    await contributor.getByLabel('Password').fill('a contributor password');
-    await contributor.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpOnCard(contributor, { name: 'Cara Jones', password: 'a contributor password' });
     await expect(contributor.getByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeVisible();
     await expect(contributor.getByLabel('Status')).toHaveValue('draft');
     await expect(contributor.getByLabel('Status').getByRole('option')).toHaveText(['Draft', 'In review']);

@@ -62,7 +62,7 @@ test('before the app runs, the rendered pages work as links: Load more, stories,
   await page.goto('/blog');
   await app.loaded();
   await expectControlsWorkWithoutApp(page);
-  const firstPage = await page.getByRole('article').getByRole('link').allTextContents();
+  const firstPage = await page.getByRole('article').getByRole('heading').getByRole('link').allTextContents();
   expect(firstPage).toHaveLength(20);
 
   // 'Load more' is the server's link to the next page (the app makes it a button).
@@ -70,12 +70,12 @@ test('before the app runs, the rendered pages work as links: Load more, stories,
   await page.getByRole('link', { name: 'Load more' }).click();
   await expect(page).toHaveURL(/\/blog\?cursor=\d+$/);
   await app.loaded();
-  const olderPage = await page.getByRole('article').getByRole('link').allTextContents();
+  const olderPage = await page.getByRole('article').getByRole('heading').getByRole('link').allTextContents();
   expect(olderPage.length).toBeGreaterThan(0);
   expect(olderPage.filter((title) => firstPage.includes(title))).toEqual([]);
 
   // A story link opens the post.
-  const story = page.getByRole('article').getByRole('link').first();
+  const story = page.getByRole('article').getByRole('heading').getByRole('link').first();
   const title = (await story.textContent()) ?? '';
   await story.click();
   await expect(page).toHaveURL(/\/page\/\d+$/);

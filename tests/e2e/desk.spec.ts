@@ -31,15 +31,10 @@ async function account(browser: Browser, role: 'contributor' | 'editor' | 'autho
   await owner.close();
   const context = await browser.newContext();
   const signedUp = await context.request.post(`${baseURL()}/api/users`, {
-    data: { invitation, email, password: PASSWORD },
+    data: { invitation, email, password: PASSWORD, name },
     headers: { origin: baseURL() },
   });
   expect(signedUp.status(), await signedUp.text()).toBe(201);
-  const named = await context.request.put(`${baseURL()}/api/account/profile`, {
-    data: { name, title: '', photo: '' },
-    headers: { origin: baseURL() },
-  });
-  expect(named.status(), await named.text()).toBe(200);
   return { email, context };
 }
 
@@ -124,12 +119,17 @@ test.describe('the desk by mail', () => {
     await expect(
       writer.getByRole('list', { name: 'Notes, newest last' }).getByText('Name the scorer in the first line.'),
     ).toBeVisible();
+    const final = `${title} revised, Kane scoring`;
+    await writer.getByLabel('Title', { exact: true }).fill(final);
     await save(writer, 'Submit for review');
 
-    // The editor publishes it.
+    // The editor sees what changed since the request for changes, and publishes it.
     await open(desk, '/admin/review');
-    await desk.getByRole('button', { name: `Publish “${title} revised”` }).click();
-    await expect(desk.getByText(`Published “${title} revised”.`)).toBeVisible();
+    const again = desk.getByRole('listitem').filter({ has: desk.getByRole('heading', { name: final }) });
+    await expect(again.getByRole('heading', { name: 'Changed since changes were requested' })).toBeVisible();
+    await expect(again.locator('ins', { hasText: 'Kane' })).toBeVisible();
+    await desk.getByRole('button', { name: `Publish “${final}”` }).click();
+    await expect(desk.getByText(`Published “${final}”.`)).toBeVisible();
     await expect(desk.getByRole('link', { name: 'Review (0)' })).toBeVisible();
 
     // The contributor hears of it in the app and by email, with a link to the post's admin page.
@@ -139,7 +139,7 @@ test.describe('the desk by mail', () => {
     );
     const link = `${baseURL()}/admin/edit/${id}`;
     const mail = await mailTo(contributor.email, link, /published/i);
-    expect(mail.text).toContain(`${title} revised`);
+    expect(mail.text).toContain(final);
     await contributor.context.close();
     await editor.context.close();
   });

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { appStarted, watchAppStart } from './helpers/app';
 import { axeViolations } from './helpers/axe';
 import { signIn } from './helpers/session';
+import { signUpOnCard } from './helpers/signUp';
 
 const REVOKED = 'This invitation has been revoked: ask for a new invitation';
 
@@ -55,8 +56,7 @@ test('the owner invites, sees the invitation pending, revokes it, and its link t
     await expect(invitee.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
     await appStarted(invitee);
     await expect(invitee.getByLabel('Email')).toHaveValue(email);
-    await invitee.getByLabel('Password').fill('the invitee’s own password');
-    await invitee.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpOnCard(invitee, { name: 'Ines Invitee', password: 'the invitee’s own password' });
     await expect(invitee.getByRole('alert')).toHaveText(REVOKED);
     await expect(invitee).toHaveURL(/\/auth\?invite=/);
     await expectNoAxeViolations(invitee);

@@ -90,7 +90,7 @@ async function newStaff(request: APIRequestContext, role: 'editor' | 'author'): 
   expect(invited.status(), await invited.text()).toBe(201);
   const invitation = new URL((await invited.json()).url as string).searchParams.get('invite');
   const made = await request.post(at('/api/users'), {
-    data: { invitation, email, password: PASSWORD },
+    data: { invitation, email, password: PASSWORD, name: `${role[0]!.toUpperCase()}${role.slice(1)} Person` },
     headers: same(),
   });
   expect(made.status(), await made.text()).toBe(201);

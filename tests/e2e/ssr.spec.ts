@@ -146,10 +146,10 @@ test.describe('without JavaScript, Load more', () => {
   test('is a link to the next page of stories', async ({ page, request }) => {
     for (let i = 0; i < 21; i++) await publishPost(request, story(`Older story ${i}`));
     await page.goto('/blog');
-    const firstTitles = await page.getByRole('article').getByRole('link').allTextContents();
+    const firstTitles = await page.getByRole('article').getByRole('heading').getByRole('link').allTextContents();
     await page.getByRole('link', { name: 'Load more' }).click();
     await expect(page).toHaveURL(/\/blog\?cursor=\d+$/);
-    const nextTitles = await page.getByRole('article').getByRole('link').allTextContents();
+    const nextTitles = await page.getByRole('article').getByRole('heading').getByRole('link').allTextContents();
     expect(nextTitles.length).toBeGreaterThan(0);
     expect(nextTitles.filter((title) => firstTitles.includes(title))).toEqual([]);
   });

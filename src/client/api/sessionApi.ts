@@ -22,7 +22,7 @@ const withRetryAfter = (error: SessionError, meta: { response?: Response } | und
 };
 
 /** Sign-up needs an invitation link's token, or the first start's setup token. */
-export type SignUp = { email: string; password: string } & ({ invitation: string } | { setup: string });
+export type SignUp = { email: string; password: string; name?: string } & ({ invitation: string } | { setup: string });
 
 export const sessionApi = blogApi.injectEndpoints({
   endpoints: (build) => ({

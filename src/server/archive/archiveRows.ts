@@ -238,6 +238,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     updated_at: time,
     title: bySchema(profileSchema.shape.title),
     photo: bySchema(profileSchema.shape.photo),
+    ask_name: oneOf([0, 1]),
   },
   api_keys: { id, name: keyName, key_hash: matches(HEX64, 'a sha256 in hex'), created_at: time },
   posts: {
@@ -333,6 +334,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     by_name: copiedName,
     at: time,
     note: nullable(bySchema(noteSchema.shape.body)),
+    revision_id: nullable(id),
   },
   editorial_notes: {
     id,
@@ -384,9 +386,11 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
 
 /** Columns a later release added, with a default: an archive from before them has none, and the default fills in. */
 const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
-  accounts: ['title', 'photo'],
+  accounts: ['title', 'photo', 'ask_name'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
   posts: ['image_alt', 'text_format'],
+  // the revision a request for changes sent back (null: a step from before it was kept)
+  review_steps: ['revision_id'],
 };
 
 /** The most parts one post may have, as a write allows them. */

@@ -63,6 +63,8 @@ export interface AccountsTable {
   /** the author profile a new post's footer starts from ('' when not given) */
   title: ColumnType<string, string | undefined, string>;
   photo: ColumnType<string, string | undefined, string>;
+  /** 1: asked for a name at the next sign-in (an account that never gave one); 0: not (given, or answered) */
+  ask_name: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -322,6 +324,8 @@ export interface ReviewStepsTable {
   by_name: string;
   at: Timestamp;
   note: string | null;
+  /** a request for changes: the revision holding the post as it was sent back; else null */
+  revision_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface EditorialNotesTable {

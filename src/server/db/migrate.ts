@@ -23,6 +23,7 @@ import { searchLiveEntries } from './migrations/20261128_0020_search_live_entrie
 import { secondFactors } from './migrations/20261128_0022_second_factors';
 import { members } from './migrations/20261128_0023_members';
 import { accountNotices } from './migrations/20261128_0026_account_notices';
+import { changesAndNames } from './migrations/20261128_0027_changes_and_names';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0022_second_factors': secondFactors(dialect),
     '20261128_0023_members': members(dialect),
     '20261128_0026_account_notices': accountNotices(dialect),
+    '20261128_0027_changes_and_names': changesAndNames(),
   };
 }
 

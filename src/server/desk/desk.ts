@@ -15,6 +15,7 @@ import type { AlsoInTransaction } from '../repositories/postsRepository';
 import {
   closeSubmission,
   deskPost,
+  newestRevisionId,
   openSubmission,
   recordStep,
   setSubmittedRevision,
@@ -134,7 +135,8 @@ export function onDecision(
       return;
     }
     const body = note ?? '';
-    await recordStep(trx, postId, 'changes', actor, now, body);
+    // The version sent back, for the diff its resubmission shows: the revision this decision's write just stored.
+    await recordStep(trx, postId, 'changes', actor, now, body, await newestRevisionId(trx, postId));
     const creator = await creatorOf(trx, postId);
     const writers = await noteWriters(trx, postId);
     await insertNote(trx, postId, body, actor, now);

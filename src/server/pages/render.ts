@@ -20,6 +20,7 @@ import { entriesAnswer, readEntries } from '../repositories/liveRepository';
 import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
 import { findTag } from '../repositories/tagsRepository';
+import { findAuthorPage } from '../repositories/profileRepository';
 import { searchQuerySchema } from '../../contract/search';
 import { headTags } from '../seo/head';
 import type { HeadPage } from '../seo/head';
@@ -158,6 +159,14 @@ export function createPageServer({
         head: tag ? { kind: 'tag', tag, path: url } : { kind: 'blog', path: url },
         input: { url, list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) } },
       };
+    }
+    if (route.data === 'author') {
+      // /author/{slug}: who writes, and their newest public stories; a slug naming no one with a public story is a 404.
+      const found = await findAuthorPage(db, params.slug!, { limit: LIMITS.pageSizeDefault, now: new Date(now()) });
+      if (found === undefined) return notFound(path, true);
+      const { author, posts, nextCursor } = found;
+      const data = { author, posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
+      return { head: { kind: 'author', author, path }, input: { url: path, author: { slug: params.slug!, data } } };
     }
     if (route.data === 'search') {
       // The results of a valid query (the form alone otherwise), rendered so that search works without JavaScript.

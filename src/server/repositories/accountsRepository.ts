@@ -51,11 +51,12 @@ export async function listAccounts(db: Db): Promise<Account[]> {
   return db.kysely.selectFrom('accounts').select(accountColumns).orderBy('id').execute();
 }
 
-export type NewAccount = { email: string; name: string; role: RoleName; passwordHash: string };
+/** askName: the person gave no name (it is made from the email), so their next sign-in asks for one. */
+export type NewAccount = { email: string; name: string; role: RoleName; passwordHash: string; askName?: boolean };
 
 export async function insertAccount(
   executor: Kysely<Database>,
-  { email, name, role, passwordHash }: NewAccount,
+  { email, name, role, passwordHash, askName = false }: NewAccount,
   now: Date,
 ): Promise<Account> {
   return executor
@@ -67,9 +68,31 @@ export async function insertAccount(
       password_hash: passwordHash,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
+      ask_name: askName ? 1 : 0,
     })
     .returning(accountColumns)
     .executeTakeFirstOrThrow();
+}
+
+/** Whether the account is to be asked for its name (it never gave one); undefined when there is no such account. */
+export async function asksName(db: Db, id: number): Promise<boolean | undefined> {
+  const row = await db.kysely.selectFrom('accounts').select('ask_name').where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.ask_name) === 1;
+}
+
+/** The answer to the name question: the name given (or none: not now), and the question is not asked again. */
+export async function answerNameAsk(
+  db: Db,
+  id: number,
+  name: string | undefined,
+  now: Date,
+): Promise<Account | undefined> {
+  return db.kysely
+    .updateTable('accounts')
+    .set({ ask_name: 0, ...(name === undefined ? {} : { name, updated_at: now.toISOString() }) })
+    .where('id', '=', id)
+    .returning(accountColumns)
+    .executeTakeFirst();
 }
 
 /**

@@ -200,7 +200,7 @@ export async function listPosts(
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
-  const [images, tags, live] = await Promise.all([
+  const [images, tags, live, slugs] = await Promise.all([
     imageFactsFor(
       db.kysely,
       page.map((row) => shownUrl(row.image_url)),
@@ -213,20 +213,38 @@ export async function listPosts(
       db.kysely,
       page.map((row) => row.id),
     ),
+    authorSlugsOf(
+      db.kysely,
+      page.map((row) => row.id),
+    ),
   ]);
   return {
     posts: page.map((row) => {
       const summary = toSummary(row, now);
       const facts = images[summary.imageUrl];
+      const slug = slugs.get(row.id);
       return {
         ...summary,
         images: facts === undefined ? {} : { [summary.imageUrl]: facts },
         tags: tags.get(row.id) ?? [],
         live: live.get(row.id) ?? null,
+        ...(slug === undefined ? {} : { authorSlug: slug }),
       };
     }),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,
   };
+}
+
+/** The author page of each post's creator (a byline links it), by post id; a post no account created has none. */
+async function authorSlugsOf(executor: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .selectFrom('posts')
+    .innerJoin('accounts', 'accounts.id', 'posts.created_by')
+    .select(['posts.id as post_id', 'accounts.id as account_id', 'accounts.name'])
+    .where('posts.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.post_id, authorSlug(shownText(row.name), row.account_id)]));
 }
 
 /** The ids of the posts carrying the tag with this slug (a subquery). */

@@ -1,8 +1,12 @@
 // The author profile of an account (name, title, photo): what a new post's footer starts from, and its author page.
 import type { AuthorProfile } from '../../contract/account';
 import { authorSlug } from '../../contract/authors';
+import { authorIdOf } from '../../contract/authors';
 import type { AuthorRef } from '../../contract/authors';
+import { isSlug } from '../../contract/tags';
+import type { BlogSummary } from '../../contract/types';
 import type { Db } from '../db/database';
+import { listPosts } from './postsRepository';
 import { shownText, shownUrl } from './shown';
 import { isPublic } from './visibility';
 
@@ -25,7 +29,8 @@ export async function saveProfile(
 ): Promise<AuthorProfile | undefined> {
   const row = await db.kysely
     .updateTable('accounts')
-    .set({ name: profile.name, title: profile.title, photo: profile.photo, updated_at: now.toISOString() })
+    // A name saved here answers the sign-in's question for one too.
+    .set({ name: profile.name, title: profile.title, photo: profile.photo, ask_name: 0, updated_at: now.toISOString() })
     .where('id', '=', accountId)
     .returning(['name', 'title', 'photo'])
     .executeTakeFirst();
@@ -36,6 +41,23 @@ export async function saveProfile(
 export async function findAuthor(db: Db, accountId: number): Promise<AuthorRef | undefined> {
   const profile = await findProfile(db, accountId);
   return profile === undefined ? undefined : { slug: authorSlug(profile.name, accountId), ...profile };
+}
+
+/**
+ * The account a page slug names and its public stories at `now` (a page of `limit` before `cursor`), or undefined:
+ * no page (no such account, or no public story). Read by the author API, its feed and the rendered page alike.
+ */
+export async function findAuthorPage(
+  db: Db,
+  slug: string,
+  { limit, cursor, now }: { limit: number; cursor?: number; now: Date },
+): Promise<{ author: AuthorRef; posts: BlogSummary[]; nextCursor: number | undefined } | undefined> {
+  const id = isSlug(slug) ? authorIdOf(slug) : undefined;
+  if (id === undefined) return undefined;
+  const author = await findAuthor(db, id);
+  if (author === undefined) return undefined;
+  const { posts, nextCursor } = await listPosts(db, { limit, author: id, beforeId: cursor, now });
+  return cursor === undefined && posts.length === 0 ? undefined : { author, posts, nextCursor };
 }
 
 /** The page slugs of every account with a public post at `now` (the sitemap lists their pages), oldest account first. */

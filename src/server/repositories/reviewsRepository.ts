@@ -1,5 +1,6 @@
-// All SQL of review: a post's open submission (post_reviews), its review steps, what changed since it was submitted,
-// and the review queue. Writes run inside the transaction of the post write that causes them (desk/desk.ts).
+// All SQL of review: a post's open submission (post_reviews), its review steps, what changed since it was submitted
+// (or since changes were requested), and the review queue. Writes run inside the transaction of the post write that
+// causes them (desk/desk.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { BlogPost } from '../../contract/types';
 import type { ReviewInfo, ReviewQueueEntry, ReviewStep } from '../../contract/desk';
@@ -54,11 +55,32 @@ export async function recordStep(
   actor: Author,
   now: Date,
   note: string | null = null,
+  revisionId: number | null = null,
 ) {
   await trx
     .insertInto('review_steps')
-    .values({ post_id: postId, kind, by_account_id: actor.accountId, by_name: actor.name, at: now.toISOString(), note })
+    .values({
+      post_id: postId,
+      kind,
+      by_account_id: actor.accountId,
+      by_name: actor.name,
+      at: now.toISOString(),
+      note,
+      revision_id: revisionId,
+    })
     .execute();
+}
+
+/** The post's newest revision: inside a decision's transaction, the version the decision replaced. */
+export async function newestRevisionId(trx: Transaction<Database>, postId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('post_revisions')
+    .select('id')
+    .where('post_id', '=', postId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** The post's review steps, newest first; undefined when there is no such post. */
@@ -89,10 +111,11 @@ function submissions(executor: Kysely<Database>) {
 }
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissions>['executeTakeFirstOrThrow']>>;
 
-/** What a version says, apart from when and how it was stored: what the writer changed. */
+/** What a version says, apart from when and how it was stored (a save numbers its parts anew): what the writer changed. */
 const content = (post: BlogPost) => {
-  const { updatedAt: _u, status: _s, publishAt: _p, images: _i, ...rest } = post;
-  return JSON.stringify(rest);
+  const { updatedAt: _u, status: _s, publishAt: _p, images: _i, sections, products, ...rest } = post;
+  const unnumbered = <Part extends { id?: number }>(parts: Part[]) => parts.map(({ id: _id, ...part }) => part);
+  return JSON.stringify({ ...rest, sections: unnumbered(sections), products: unnumbered(products) });
 };
 
 const NOT_IN_REVIEW: ReviewInfo = {
@@ -100,23 +123,79 @@ const NOT_IN_REVIEW: ReviewInfo = {
   submittedBy: null,
   changedSince: false,
   submittedRevisionId: null,
+  sinceChanges: null,
 };
 
-function reviewInfoOf(row: SubmissionRow, current: BlogPost): ReviewInfo {
+type ChangesRequest = { at: string; by: string; revisionId: number | null; sentBack: BlogPost | undefined };
+
+/**
+ * The request for changes each post's submission follows, when the last decision on the post asked for changes: who
+ * and when, and the version sent back (its revision). One read for all the posts.
+ */
+async function changesRequests(executor: Kysely<Database>, postIds: number[]): Promise<Map<number, ChangesRequest>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await executor
+    .selectFrom('review_steps')
+    .leftJoin('post_revisions', 'post_revisions.id', 'review_steps.revision_id')
+    .select([
+      'review_steps.post_id',
+      'review_steps.kind',
+      'review_steps.by_name',
+      'review_steps.at',
+      'review_steps.revision_id',
+      'post_revisions.post as sent_back',
+    ])
+    .where('review_steps.id', 'in', (eb) =>
+      eb
+        .selectFrom('review_steps as decision')
+        .select((inner) => inner.fn.max('decision.id').as('id'))
+        .where('decision.post_id', 'in', postIds)
+        .where('decision.kind', 'in', ['approved', 'changes'])
+        .groupBy('decision.post_id'),
+    )
+    .execute();
+  return new Map(
+    rows
+      .filter((row) => row.kind === 'changes')
+      .map((row) => [
+        row.post_id,
+        {
+          at: isoTime(row.at),
+          by: row.by_name,
+          revisionId: row.revision_id,
+          sentBack: row.sent_back === null ? undefined : shownPost(JSON.parse(row.sent_back) as BlogPost),
+        },
+      ]),
+  );
+}
+
+function reviewInfoOf(row: SubmissionRow, current: BlogPost, request: ChangesRequest | undefined): ReviewInfo {
   const submitted = row.submitted === null ? undefined : shownPost(JSON.parse(row.submitted) as BlogPost);
   const changedSince = submitted !== undefined && content(submitted) !== content(current);
+  // A version kept by the request: compare with it. None kept (a step from before): say nothing changed rather than guess.
+  const sentBackChanged = request?.sentBack !== undefined && content(request.sentBack) !== content(current);
   return {
     submittedAt: isoTime(row.submitted_at),
     submittedBy: { id: row.submitted_by_account_id, name: row.submitted_by },
     changedSince,
     submittedRevisionId: changedSince ? row.revision_id : null,
+    sinceChanges:
+      request === undefined
+        ? null
+        : {
+            at: request.at,
+            by: request.by,
+            changedSince: sentBackChanged,
+            revisionId: sentBackChanged ? request.revisionId : null,
+          },
   };
 }
 
 /** GET /api/blogs/:id/review: the open submission and whether the post changed since (current: the post now). */
 export async function reviewInfo(db: Db, current: BlogPost): Promise<ReviewInfo> {
   const row = await submissions(db.kysely).where('post_reviews.post_id', '=', current.id).executeTakeFirst();
-  return row === undefined ? { ...NOT_IN_REVIEW } : reviewInfoOf(row, current);
+  if (row === undefined) return { ...NOT_IN_REVIEW };
+  return reviewInfoOf(row, current, (await changesRequests(db.kysely, [current.id])).get(current.id));
 }
 
 /**
@@ -141,10 +220,14 @@ export async function reviewQueue(db: Db, limit: number, now: Date): Promise<Rev
     posts.map((post) => post.id),
   );
   const byId = new Map(posts.map((post) => [post.id, post]));
+  const requests = await changesRequests(
+    db.kysely,
+    posts.map((post) => post.id),
+  );
   return rows.flatMap((row) => {
     const post = byId.get(row.post_id);
     if (post === undefined) return [];
     const { createdBy = null, updatedBy = null } = staff.get(post.id) ?? {};
-    return [{ post: { ...post, createdBy, updatedBy }, review: reviewInfoOf(row, post) }];
+    return [{ post: { ...post, createdBy, updatedBy }, review: reviewInfoOf(row, post, requests.get(post.id)) }];
   });
 }

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import { pathTo } from '../../contract/routes';
 import {
   invitationSchema,
+  nameAnswerSchema,
   nameFromEmail,
   newKeySchema,
   passwordChangeSchema,
@@ -34,6 +35,8 @@ import { codeStepFor } from '../accounts/totp';
 import type { Sessions } from '../accounts/sessions';
 import type { Database, Db } from '../db/database';
 import {
+  answerNameAsk,
+  asksName,
   claimInvitation,
   countOwners,
   deleteAccount,
@@ -233,7 +236,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     const problem = passwordProblem(password, email);
     if (problem !== undefined) return reply.code(400).send({ error: problem });
     const passwordHash = await hasher.hash(password);
-    const name = request.body.name ?? nameFromEmail(normalizeEmail(email));
+    const given = request.body.name;
+    const name = given ?? nameFromEmail(normalizeEmail(email));
     try {
       const claim = async (trx: Transaction<Database>) => {
         // A setup link makes an owner: only the newest link, and only while there is none, checked in the
@@ -244,7 +248,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
           const meanwhile = await findInvitation(trx, sha256Hex(token));
           throw new Refusal(meanwhile?.revoked ? REVOKED_INVITATION : USED_INVITATION);
         }
-        const created = await insertAccount(trx, { email, name, role: invitation.role, passwordHash }, at);
+        const created = await insertAccount(
+          trx,
+          { email, name, role: invitation.role, passwordHash, askName: given === undefined },
+          at,
+        );
         return { account: created, id: await sessions.create(trx, created.id) };
       };
       const { account, id } = isSetup
@@ -327,6 +335,25 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     markPrivate(reply);
     return reply.send(profile);
   });
+
+  // The question after a sign-in for an account that never gave a name (bylines would show its email's local part).
+  app.get('/account/name-ask', person('contributor'), async (request, reply) => {
+    const ask = await asksName(db, actor(request).accountId!);
+    if (ask === undefined) return reply.code(404).send({ error: 'Account not found' });
+    markPrivate(reply);
+    return reply.send({ ask });
+  });
+
+  app.post(
+    '/account/name-ask',
+    { ...person('contributor'), schema: { body: nameAnswerSchema } },
+    async (request, reply) => {
+      const account = await answerNameAsk(db, actor(request).accountId!, request.body.name, new Date(now()));
+      if (account === undefined) return reply.code(404).send({ error: 'Account not found' });
+      markPrivate(reply);
+      return reply.send({ user: userOf(account) });
+    },
+  );
 
   app.get('/users', staff('editor'), async (_request, reply) => {
     markPrivate(reply);

@@ -2,10 +2,8 @@
 // (GET /author/:slug/feed.xml). The slug names the account by its last part (contract/authors.ts); an account with no
 // public story has no page and no feed. Both are kept in the content caches, like the tag's, so a write refreshes them.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authorIdOf } from '../../contract/authors';
 import type { AuthorPageData } from '../../contract/authors';
 import { parsePostId } from '../../contract/routes';
-import { isSlug } from '../../contract/tags';
 import { LIMITS } from '../../contract/limits';
 import type { ContentCaches } from '../http/contentCaches';
 import type { Db } from '../db/database';
@@ -15,8 +13,8 @@ import { notFound } from '../http/errors';
 import { jsonAnswer, PUBLIC_JSON_HEADERS } from '../http/responseCache';
 import type { CachedResponse } from '../http/responseCache';
 import { API_HEADERS } from '../http/security';
-import { findPost, listPosts } from '../repositories/postsRepository';
-import { findAuthor } from '../repositories/profileRepository';
+import { findPost } from '../repositories/postsRepository';
+import { findAuthorPage } from '../repositories/profileRepository';
 import { FEED_SIZE, feedXml } from '../seo/feeds';
 
 export type AuthorRoutesOptions = {
@@ -38,13 +36,9 @@ export const authorRoutes: FastifyPluginAsync<AuthorRoutesOptions> = async (
 
   /** The account a slug names and its public stories (a page of `limit` before `cursor`), or undefined: no page. */
   async function authorPage(slug: string, limit: number, cursor?: number) {
-    const id = isSlug(slug) ? authorIdOf(slug) : undefined;
-    if (id === undefined) return undefined;
     const at = new Date(now());
-    const author = await findAuthor(db, id);
-    if (author === undefined) return undefined;
-    const { posts, nextCursor } = await listPosts(db, { limit, author: id, beforeId: cursor, now: at });
-    return cursor === undefined && posts.length === 0 ? undefined : { author, posts, nextCursor, at };
+    const page = await findAuthorPage(db, slug, { limit, cursor, now: at });
+    return page && { ...page, at };
   }
 
   app.get<{ Params: { slug: string }; Querystring: { cursor?: string } }>(

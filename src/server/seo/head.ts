@@ -4,6 +4,7 @@
 import { parsePostId, pathTo } from '../../contract/routes';
 import { jsonForScript, pageTitle, SITE_NAME } from '../../contract/site';
 import type { BlogPost, TagRef } from '../../contract/types';
+import type { AuthorRef } from '../../contract/authors';
 import { LIVE_LIMITS } from '../../contract/live';
 import type { LiveEntry } from '../../contract/live';
 import { plainText } from '../../contract/marksParser';
@@ -29,6 +30,7 @@ export type HeadPage =
       entries?: readonly LiveEntry[];
     }
   | { kind: 'tag'; tag: TagRef; path: string }
+  | { kind: 'author'; author: AuthorRef; path: string }
   | { kind: 'home' | 'blog' | 'sample' | 'notFound' | 'private'; path: string };
 
 const SITE_DESCRIPTION =
@@ -150,12 +152,12 @@ function postGraph(
   imageAlt: string | undefined,
   entries: readonly LiveEntry[] = [],
 ) {
-  // Authors have no page of their own on this site: their url is the site's.
+  // A post an account wrote links its author's page; another's author has none of their own: the site's.
   const author = post.authorName.trim()
     ? {
         '@type': 'Person',
         name: post.authorName,
-        url: `${publicUrl}/`,
+        url: post.authorSlug ? `${publicUrl}${pathTo('author', { slug: post.authorSlug })}` : `${publicUrl}/`,
         ...(post.authorTitle.trim() ? { jobTitle: post.authorTitle } : {}),
       }
     : { '@id': `${publicUrl}/#organization` };
@@ -266,6 +268,47 @@ export function headTags(page: HeadPage, publicUrl: string): string {
         { name: tag.name, path: base },
       ]),
     ];
+  } else if (page.kind === 'author') {
+    const { author } = page;
+    const base = pathTo('author', { slug: author.slug });
+    title = pageTitle(author.name);
+    ogTitle = author.name;
+    description = `${author.name}${author.title ? `, ${author.title}` : ''}: stories by ${author.name} on ${SITE_NAME}.`;
+    // The slug as the name reads now: an address from before a change of name points here.
+    canonical = `${publicUrl}${base}`;
+    // The photo describes the person; the share image stays the site's (a profile photo may be an SVG, which no
+    // social site shows).
+    const photo = author.photo ? absoluteUrl(author.photo, publicUrl) : undefined;
+    tagFeed = link(
+      'alternate',
+      `${publicUrl}${base}/feed.xml`,
+      ` type="application/atom+xml" title="${escapeHtml(title)}"`,
+    );
+    graph = [
+      {
+        '@type': 'ProfilePage',
+        '@id': canonical,
+        url: canonical,
+        name: author.name,
+        description,
+        isPartOf: { '@id': `${publicUrl}/#website` },
+        mainEntity: {
+          '@type': 'Person',
+          '@id': `${canonical}#person`,
+          name: author.name,
+          url: canonical,
+          ...(author.title ? { jobTitle: author.title } : {}),
+          ...(photo ? { image: photo } : {}),
+        },
+      },
+      website(publicUrl),
+      organization(publicUrl),
+      breadcrumbs(publicUrl, [
+        { name: 'Home', path: pathTo('home') },
+        { name: 'Blog', path: pathTo('blog') },
+        { name: author.name, path: base },
+      ]),
+    ];
   } else if (page.kind === 'post') {
     const { post } = page;
     title = pageTitle(post.title);
@@ -306,7 +349,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     `<title>${escapeHtml(title)}</title>`,
     meta('description', description),
     link('canonical', canonical),
-    property('og:type', page.kind === 'post' ? 'article' : 'website'),
+    property('og:type', page.kind === 'post' ? 'article' : page.kind === 'author' ? 'profile' : 'website'),
     property('og:site_name', SITE_NAME),
     property('og:title', ogTitle),
     property('og:description', description),

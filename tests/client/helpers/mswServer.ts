@@ -22,6 +22,8 @@ export const defaultHandlers = [
   http.get(`${API}/blogs/:id/review-steps`, () => HttpResponse.json([])),
   http.get(`${API}/password-reset-requests`, () => HttpResponse.json({ mail: false })),
   http.get(`${API}/account/profile`, () => HttpResponse.json({ name: '', title: '', photo: '' })),
+  // After a sign-in the card asks whether to ask for the person's name: not, unless a test says otherwise.
+  http.get(`${API}/account/name-ask`, () => HttpResponse.json({ ask: false })),
   http.get(`${API}/account/second-factor`, () =>
     HttpResponse.json({ passkeys: [], totp: false, recoveryCodes: 0, policy: 'none', setupRequired: false }),
   ),

@@ -242,6 +242,7 @@ describe('review', () => {
       submittedBy: null,
       changedSince: false,
       submittedRevisionId: null,
+      sinceChanges: null,
     });
     t.clock = START + 60_000;
     await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'First words'));
@@ -250,6 +251,7 @@ describe('review', () => {
       submittedBy: { id: writer.account.id, name: writer.account.name },
       changedSince: false,
       submittedRevisionId: null,
+      sinceChanges: null,
     });
     t.clock = START + 120_000;
     await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Second thoughts'));
@@ -261,6 +263,49 @@ describe('review', () => {
     await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('draft', 'Second thoughts'));
     expect((await info()).submittedAt).toBeNull();
     expect((await adminRead(post.id)).status).toBe('draft');
+  });
+
+  it('a post submitted again after a request for changes shows what changed since the request', async () => {
+    const writer = await staff('contributor');
+    const editor = await staff('editor');
+    const post = await postIn('draft', writer, 'First words');
+    const info = async () => (await inject('GET', `/api/blogs/${post.id}/review`, as(editor))).json<ReviewInfo>();
+    const queued = async () =>
+      (await inject('GET', '/api/reviews', as(editor))).json<ReviewQueueEntry[]>().find((e) => e.post.id === post.id);
+    const revision = async (id: number | null) =>
+      (await inject('GET', `/api/blogs/${post.id}/revisions/${id}`, as(editor))).json<BlogPost>();
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'First words'));
+    // Edited while in review: the version sent back is this one, not the one submitted.
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Second words'));
+    t.clock = START + 60_000;
+    const sent = await inject('POST', `/api/blogs/${post.id}/review`, as(editor), {
+      decision: 'changes',
+      note: 'Say who scored',
+    });
+    expect(sent.statusCode).toBe(200);
+
+    // Submitted again unchanged: nothing changed since the request.
+    t.clock = START + 120_000;
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Second words'));
+    expect((await info()).sinceChanges).toEqual({
+      at: new Date(START + 60_000).toISOString(),
+      by: editor.account.name,
+      changedSince: false,
+      revisionId: null,
+    });
+
+    // Changed, then submitted: the diff's base is the version sent back, on the post's page and in the queue alike.
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('draft', 'Second words, Kane scored'));
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Second words, Kane scored'));
+    const again = await info();
+    expect(again).toMatchObject({ changedSince: false, sinceChanges: { changedSince: true } });
+    expect(await revision(again.sinceChanges!.revisionId)).toMatchObject({ title: 'Second words' });
+    expect((await queued())?.review).toEqual(again);
+
+    // Approved: a later submission is a first one again.
+    await inject('POST', `/api/blogs/${post.id}/review`, as(editor), { decision: 'approve' });
+    await inject('PUT', `/api/blogs/${post.id}`, as(writer), body('review', 'Third words'));
+    expect((await info()).sinceChanges).toBeNull();
   });
 });
 

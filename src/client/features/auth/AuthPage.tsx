@@ -19,6 +19,7 @@ import type { StaffUser } from '../../../contract/types';
 import { PASSWORD_MIN } from '../../../contract/passwords';
 import { safeNext } from './safeNext';
 import { passkeyAutofill, SignInRefused, signInWithCode, signInWithPasskey } from './secondFactorSignIn';
+import { NAME_MAX, NAME_NEEDED, NameStep } from './NameStep';
 import styles from './AuthPage.module.scss';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset' | 'forgot';
@@ -86,9 +87,14 @@ export function AuthPage() {
   // After a right password when the authenticator app is on: the ticket of the code step, and the code typed.
   const [ticket, setTicket] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  // Signed in: the account, while the card asks for its name (NameStep) before going on.
+  const [arrived, setArrived] = useState<StaffUser | null>(null);
   const signingIn = mode === 'sign-in';
   const resetting = mode === 'reset';
   const forgetting = mode === 'forgot';
+  // The setup and invitation cards ask for the person's name: bylines show it, not the email.
+  const naming = mode === 'sign-up' && (invitation !== '' || setup !== '');
   const title = signingIn ? 'Sign In' : resetting ? 'Set a New Password' : forgetting ? 'Reset Password' : 'Sign Up';
   // Asked on the sign-in card only: whether "Forgot password?" can mail a link here.
   const mail = useEndpointQuery(
@@ -123,10 +129,11 @@ export function AuthPage() {
       ? { text: failure.status === 429 ? GENERIC_ERROR : failure.message, retryAfter: failure.retryAfter }
       : { text: GENERIC_ERROR };
 
+  /** Signed in: an account that never gave a name is asked for one first (NameStep), then the card goes on. */
   function signedIn(user: StaffUser) {
     setSignedInHint(true);
     dispatch(sessionKnown(user));
-    navigate(next, { replace: true });
+    setArrived(user);
   }
 
   // Conditional UI: the browser offers this site's passkeys from the email field, while the card waits for a password.
@@ -195,8 +202,10 @@ export function AuthPage() {
       }
     }
     if (!invitation && !setup) return { text: INVITATION_NEEDED };
+    if (name.trim() === '') return { text: NAME_NEEDED };
     try {
-      const answer = await signUp(invitation ? { invitation, email, password } : { setup, email, password });
+      const person = { email, password, name: name.trim() };
+      const answer = await signUp(invitation ? { invitation, ...person } : { setup, ...person });
       return answer?.user ?? generic();
     } catch (failure) {
       return explained(failure, INVITATION_INVALID);
@@ -216,11 +225,12 @@ export function AuthPage() {
         return;
       }
       if (!('text' in outcome)) {
+        if (signingIn) return signedIn(outcome);
         setSignedInHint(true);
         dispatch(sessionKnown(outcome));
-        // A new account starts at the editor; a returning admin goes back where the guard stopped them. Replacing the
-        // entry also takes a reset link's code out of the history.
-        navigate(signingIn ? next : paths.admin(), { replace: true });
+        // A new account (named on this card) starts at the editor. Replacing the entry also takes a reset link's code
+        // out of the history.
+        navigate(paths.admin(), { replace: true });
         return;
       }
       setError(outcome);
@@ -229,6 +239,14 @@ export function AuthPage() {
     }
     setBusy(false);
   }
+
+  // A returning admin goes back where the guard stopped them.
+  if (arrived !== null)
+    return (
+      <div className={styles.page}>
+        <NameStep user={arrived} onDone={() => navigate(next, { replace: true })} />
+      </div>
+    );
 
   return (
     <div className={styles.page}>
@@ -264,6 +282,27 @@ export function AuthPage() {
               />
               <p id={`${id}-code-hint`} className={styles.hint}>
                 Lost your phone? Enter one of your recovery codes instead.
+              </p>
+            </div>
+          )}
+          {naming && (
+            <div className={styles.field}>
+              <label htmlFor={`${id}-name`}>Name</label>
+              <input
+                id={`${id}-name`}
+                required
+                maxLength={NAME_MAX}
+                autoComplete="name"
+                aria-describedby={`${id}-name-hint`}
+                value={name}
+                onChange={(event) => {
+                  // One line, as every name: a pasted break becomes a space.
+                  setName(event.target.value.replace(/[\r\n\t]+/g, ' '));
+                  setError(undefined);
+                }}
+              />
+              <p id={`${id}-name-hint`} className={styles.hint}>
+                As your stories’ bylines show it.
               </p>
             </div>
           )}

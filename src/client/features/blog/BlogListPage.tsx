@@ -12,7 +12,8 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { safeUrl } from '../../components/safeUrl';
 import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { byline, PrimaryTag } from '../../components/TagLinks';
+import { PrimaryTag } from '../../components/TagLinks';
+import { Byline } from '../../components/Byline';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
 import styles from './BlogListPage.module.scss';
@@ -34,7 +35,7 @@ function PostListItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | u
           </Link>
           {isLiveNow(post.id, post.live, now) && <span className={`${styles.liveBadge} ${styles.liveNow}`}>Live</span>}
         </h2>
-        {byline(post) && <p className={styles.byline}>{byline(post)}</p>}
+        <Byline post={post} className={styles.byline} />
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}
         <PrimaryTag tag={post.tags?.[0]} />
       </div>

@@ -4,7 +4,8 @@ import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useEndpointQuery } from '../../api/queryHooks';
 import { LiveBadge, ScoreLine } from '../../components/live/LiveBadge';
-import { byline, PrimaryTag } from '../../components/TagLinks';
+import { PrimaryTag } from '../../components/TagLinks';
+import { Byline } from '../../components/Byline';
 import type { BlogSummary } from '../../../contract/types';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
@@ -38,7 +39,7 @@ function StoryItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | unde
         <Link to={paths.post(post.id)}>{post.title}</Link>
         {isLiveNow(post.id, post.live, now) && <LiveBadge live={{ state: 'live' }} />}
       </h3>
-      {byline(post) && <p>{byline(post)}</p>}
+      <Byline post={post} />
       <PrimaryTag tag={post.tags?.[0]} />
     </li>
   );

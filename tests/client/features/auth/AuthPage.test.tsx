@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import {
   ASK_AN_OWNER,
@@ -8,6 +8,7 @@ import {
   RESET_LINK_SENT,
   tryAgainText,
 } from '../../../../src/client/features/auth/AuthPage';
+import { NAME_NEEDED, NAME_STEP_TITLE } from '../../../../src/client/features/auth/NameStep';
 import { SIGNED_IN_HINT } from '../../../../src/client/app/authSlice';
 import { renderApp, renderWithProviders } from '../../helpers/renderWithProviders';
 import { API, OWNER, server } from '../../helpers/mswServer';
@@ -220,8 +221,7 @@ test.each([
   await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
   await user.type(password(), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
-  await screen.findByRole('button', { name: 'Sign out' });
-  expect(router.state.location.pathname + router.state.location.search).toBe(landing);
+  await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(landing));
 });
 
 test('sign-up without an invitation says an invitation is needed and creates nothing', async () => {
@@ -249,10 +249,18 @@ test('an invitation link opens sign-up with the invited email, creates the accou
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
   expect(await screen.findByDisplayValue(AUTHOR.email)).toBe(email());
   await user.type(password(), 'a long enough password');
+  // The name is asked for, and required: a blank one is refused on the card.
+  await user.type(screen.getByLabelText('Name'), '   ');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(NAME_NEEDED);
+  expect(created).toEqual([]);
+  await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/admin');
-  expect(created).toEqual([{ invitation: 'tok123', email: AUTHOR.email, password: 'a long enough password' }]);
+  expect(created).toEqual([
+    { invitation: 'tok123', email: AUTHOR.email, password: 'a long enough password', name: 'Ada Lovelace' },
+  ]);
   expect(store.getState().auth.user).toEqual(AUTHOR);
 });
 
@@ -260,7 +268,8 @@ test('an invitation the server refuses (expired, used, another email) says so on
   const EXPIRED = 'This invitation has expired: ask for a new invitation';
   server.use(http.post(`${API}/users`, () => HttpResponse.json({ error: EXPIRED }, { status: 403 }), { once: true }));
   const { user, store } = renderApp('/auth?invite=old');
-  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(password(), 'a long enough password');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
@@ -282,11 +291,83 @@ test('the setup link creates the owner account', async () => {
   );
   const { user } = renderApp('/auth?setup=first');
   expect(await screen.findByText('Create the owner account of this site.')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Name'), OWNER.name);
   await user.type(email(), OWNER.email);
   await user.type(password(), 'a long enough password');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeInTheDocument();
-  expect(created).toEqual([{ setup: 'first', email: OWNER.email, password: 'a long enough password' }]);
+  expect(created).toEqual([
+    { setup: 'first', email: OWNER.email, password: 'a long enough password', name: OWNER.name },
+  ]);
+});
+
+test('the sign-in card has no name field: only the setup and invitation cards ask for one', async () => {
+  const { user } = renderApp('/auth');
+  expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: SIGN_UP_TOGGLE }));
+  expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+});
+
+/** GET and POST /api/account/name-ask as the server answers for an account named after its email. */
+function nameAskApi() {
+  const answers: unknown[] = [];
+  server.use(
+    http.get(`${API}/account/name-ask`, () => HttpResponse.json({ ask: answers.length === 0 })),
+    http.post(`${API}/account/name-ask`, async ({ request }) => {
+      const body = (await request.json()) as { name?: string };
+      answers.push(body);
+      return HttpResponse.json({ user: { ...OWNER, name: body.name ?? 'owner' } });
+    }),
+  );
+  return answers;
+}
+
+test('an account that never gave a name is asked for one after signing in, then goes on with it', async () => {
+  sessionApi();
+  const answers = nameAskApi();
+  const { user, store, router } = renderApp(`/auth?next=${encodeURIComponent('/admin/posts')}`);
+  await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+  await user.type(password(), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  expect(await screen.findByRole('heading', { level: 1, name: NAME_STEP_TITLE })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/auth');
+  const name = screen.getByLabelText('Name');
+  expect(name).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: 'Save name' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(NAME_NEEDED);
+  expect(answers).toEqual([]);
+  await user.type(name, ' Olive Brown ');
+  await user.click(screen.getByRole('button', { name: 'Save name' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/posts'));
+  expect(answers).toEqual([{ name: 'Olive Brown' }]);
+  expect(store.getState().auth.user?.name).toBe('Olive Brown');
+});
+
+test('"Not now" answers the question without a name and goes on; a refused name says why', async () => {
+  sessionApi();
+  const answers = nameAskApi();
+  server.use(
+    http.post(
+      `${API}/account/name-ask`,
+      () =>
+        HttpResponse.json(
+          { error: 'Invalid body', details: [{ path: 'name', message: 'must not contain control characters' }] },
+          { status: 400 },
+        ),
+      { once: true },
+    ),
+  );
+  const { user, router } = renderApp('/auth');
+  await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+  await user.type(password(), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  await user.type(await screen.findByLabelText('Name'), 'Olive');
+  await user.click(screen.getByRole('button', { name: 'Save name' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Name must not contain control characters.');
+  await user.click(screen.getByRole('button', { name: 'Not now' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  expect(answers).toEqual([{}]);
 });
 
 test('Forgot password? mails a link where mail is configured and says the same for any email; else ask an owner', async () => {

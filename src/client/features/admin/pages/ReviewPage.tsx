@@ -1,7 +1,7 @@
 // /admin/review ("Review"), for editors and owners: the posts waiting in review, the oldest submission first, each
-// with who submitted it and when, what changed since (the history's word diff between the submitted version and the
-// post as it is now), and the decisions: Publish, Schedule at a date and time, or Request changes with a note asked
-// for in the row (POST /api/blogs/:id/review).
+// with who submitted it and when, what changed since (the history's word diff between the submitted version, or the
+// version sent back by a request for changes, and the post as it is now), and the decisions: Publish, Schedule at a
+// date and time, or Request changes with a note asked for in the row (POST /api/blogs/:id/review).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from '../../../components/Link';
@@ -34,29 +34,31 @@ export const QUEUE_EMPTY_TEXT = 'No posts are waiting for review.';
 
 const failureText = (error: unknown) => apiErrorMessage(error, { 404: 'Blog not found.' });
 
-/** What changed since the post was submitted: the submitted version against the post as it is now. */
+/**
+ * What changed since the post was submitted (the submitted version against the post as it is now), or, for a post
+ * submitted again after a request for changes, since that request (the version sent back against the post now).
+ */
 function ChangesSince({ entry }: { entry: ReviewQueueEntry }) {
   const id = String(entry.post.id);
-  const rev = entry.review.changedSince ? entry.review.submittedRevisionId : null;
+  const { review } = entry;
+  const since = review.sinceChanges === null ? 'it was submitted' : 'changes were requested';
+  const basis = review.sinceChanges ?? { changedSince: review.changedSince, revisionId: review.submittedRevisionId };
+  const rev = basis.changedSince ? basis.revisionId : null;
   const version = useEndpointQuery(deskApi.endpoints.getSubmittedVersion, rev === null ? skipToken : { id, rev });
   const current = useAdminPostQuery(rev === null ? null : { id, token: '', load: 0 });
-  if (rev === null) return <p className={fieldStyles.hint}>Not changed since it was submitted.</p>;
+  const unchanged = <p className={fieldStyles.hint}>Not changed since {since}.</p>;
+  if (rev === null) return unchanged;
   const failed = version.isError || current.isError;
   const diff = version.data && current.data ? postDiff(version.data, current.data.post) : undefined;
   return (
     <>
-      <h3 className={pageStyles.reviewSubtitle}>Changed since it was submitted</h3>
+      <h3 className={pageStyles.reviewSubtitle}>Changed since {since}</h3>
       <ReadStatus
         loading={version.isLoading || current.isLoading}
         loadingText="Loading the changes..."
         failure={failed ? failureText(version.error ?? current.error) : undefined}
       />
-      {diff !== undefined &&
-        (diff.length === 0 ? (
-          <p className={fieldStyles.hint}>Not changed since it was submitted.</p>
-        ) : (
-          <DiffList diff={diff} />
-        ))}
+      {diff !== undefined && (diff.length === 0 ? unchanged : <DiffList diff={diff} />)}
     </>
   );
 }

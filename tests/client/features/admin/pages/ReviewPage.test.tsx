@@ -20,6 +20,7 @@ const info = (submittedAt: string, name: string, submittedRevisionId: number | n
   submittedBy: { id: 9, name },
   changedSince: submittedRevisionId !== null,
   submittedRevisionId,
+  sinceChanges: null,
 });
 
 /**
@@ -101,6 +102,54 @@ test('the review queue: oldest submission first, the changes since, and each dec
   expect(await screen.findByText('Published “Transfer news”.')).toBeInTheDocument();
   expect(decisions[1]).toEqual({ id: '6', body: { decision: 'approve' } });
   expect(await screen.findByText(QUEUE_EMPTY_TEXT)).toBeInTheDocument();
+});
+
+test('a post submitted again after a request for changes shows what changed since the request', async () => {
+  const sentBack = { at: '2026-11-25T11:00:00.000Z', by: 'Ed' };
+  server.use(
+    http.get(`${API}/reviews`, () =>
+      HttpResponse.json([
+        {
+          post: {
+            ...editablePost({ id: 7, title: 'Derby report', status: 'review' }),
+            createdBy: null,
+            updatedBy: null,
+          },
+          // Submitted again as it was sent back: the submission itself is the post, and so is the version sent back.
+          review: {
+            ...info('2026-11-25T12:00:00.000Z', 'Sam'),
+            sinceChanges: { ...sentBack, changedSince: false, revisionId: null },
+          },
+        },
+        {
+          post: {
+            ...editablePost({ id: 8, title: 'Derby ratings', status: 'review' }),
+            createdBy: null,
+            updatedBy: null,
+          },
+          review: {
+            ...info('2026-11-25T12:30:00.000Z', 'Sam'),
+            sinceChanges: { ...sentBack, changedSince: true, revisionId: 21 },
+          },
+        },
+      ]),
+    ),
+    http.get(`${API}/blogs/8/revisions/21`, () => HttpResponse.json(editablePost({ id: 8, title: 'Derby ratings' }))),
+    http.get(`${API}/blogs/8`, () =>
+      HttpResponse.json(editablePost({ id: 8, title: 'Derby ratings out of ten', status: 'review' }), {
+        headers: { ETag: '"r3"' },
+      }),
+    ),
+  );
+  renderApp('/admin/review');
+  const list = await screen.findByRole('list', { name: 'Posts in review' });
+  const [unchanged, changed] = within(list).getAllByRole('listitem');
+  expect(unchanged).toHaveTextContent('Not changed since changes were requested.');
+  expect(
+    await within(changed!).findByRole('heading', { name: 'Changed since changes were requested' }),
+  ).toBeInTheDocument();
+  expect(await within(changed!).findByText('out of ten', { selector: 'ins', exact: false })).toBeInTheDocument();
+  expect(screen.queryByText(/since it was submitted/)).not.toBeInTheDocument();
 });
 
 test('the review queue says when it is loading, empty or failed, and is for editors and owners only', async () => {

@@ -21,6 +21,7 @@ import { singleLineNames } from './migrations/20261128_0017_single_line_names';
 import { mailDigests } from './migrations/20261128_0018_mail_digests';
 import { searchLiveEntries } from './migrations/20261128_0020_search_live_entries';
 import { secondFactors } from './migrations/20261128_0022_second_factors';
+import { matches } from './migrations/20261128_0025_matches';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0018_mail_digests': mailDigests(),
     '20261128_0020_search_live_entries': searchLiveEntries(dialect),
     '20261128_0022_second_factors': secondFactors(dialect),
+    '20261128_0025_matches': matches(dialect),
   };
 }
 

@@ -60,6 +60,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   liveMaxStreams?: number;
   /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
   mail?: MailConfig;
+  /** SITE_TIME_ZONE (default UTC): the zone GET /api/matches?date= reads a day in */
+  siteTimeZone?: string;
   /** SECRET_KEY and DATA_DIR: where second-factor secrets' key comes from (accounts/secretBox.ts) */
   secretKey?: string;
   dataDir?: string;
@@ -275,7 +277,7 @@ export async function buildApp({
         secretKey,
         mailer,
       });
-      await api.register(tagsSearchRoutes, { db, caches, now });
+      await api.register(tagsSearchRoutes, { db, guard, caches, now });
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
     },

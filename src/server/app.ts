@@ -35,6 +35,7 @@ import { discoveryRoutes } from './routes/discoveryRoutes';
 import { authorRoutes } from './routes/authorRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
 import { liveRoutes } from './routes/liveRoutes';
+import { matchRoutes } from './routes/matchRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -278,6 +279,7 @@ export async function buildApp({
         mailer,
       });
       await api.register(tagsSearchRoutes, { db, guard, caches, now });
+      await api.register(matchRoutes, { db, guard, caches, now, timeZone: config.siteTimeZone });
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
     },

@@ -36,6 +36,7 @@ import { authorRoutes } from './routes/authorRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
 import { liveRoutes } from './routes/liveRoutes';
 import { matchRoutes } from './routes/matchRoutes';
+import { calendarRoutes } from './routes/calendarRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -295,6 +296,7 @@ export async function buildApp({
     security: pageHeaders,
   });
   await app.register(authorRoutes, { db, caches, publicUrl: config.publicUrl, now, security: pageHeaders });
+  await app.register(calendarRoutes, { db, caches, publicUrl: config.publicUrl, security: pageHeaders });
   const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));

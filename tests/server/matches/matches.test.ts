@@ -83,12 +83,16 @@ describe('tags', () => {
 
   it('are changed by editors with PUT /api/tags/:slug, within the kinds’ rules', async () => {
     await teams();
-    const res = await inject('PUT', '/api/tags/arsenal', { shortName: 'ARS', name: 'Arsenal FC' });
+    const res = await inject('PUT', '/api/tags/arsenal', { shortName: 'ARS', name: 'ARSENAL' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ slug: 'arsenal', name: 'Arsenal FC', kind: 'team', shortName: 'ARS', crest: null });
+    expect(res.json()).toEqual({ slug: 'arsenal', name: 'ARSENAL', kind: 'team', shortName: 'ARS', crest: null });
     const points = await inject('PUT', '/api/tags/premier-league', { pointsForWin: 2, pointsForDraw: 1 });
     expect(points.json()).toMatchObject({ kind: 'competition', pointsForWin: 2, pointsForDraw: 1 });
 
+    const renamed = await inject('PUT', '/api/tags/arsenal', { name: 'Arsenal FC' });
+    expect(renamed.json().details).toEqual([
+      { path: 'name', message: "must keep the tag's slug (arsenal): set a team's short name instead" },
+    ]);
     const onTeam = await inject('PUT', '/api/tags/arsenal', { pointsForWin: 2 });
     expect(onTeam.statusCode).toBe(400);
     expect(onTeam.json().details).toEqual([{ path: 'pointsForWin', message: 'Points apply to competitions only' }]);

@@ -365,6 +365,29 @@ describe('tables', () => {
     ]);
   });
 
+  it('orders equal points by goal difference, then goals for', async () => {
+    const csv = [
+      'Ties Cup,Zeta,Yankee,2026-11-28T12:00Z,',
+      'Ties Cup,Alpha,Bravo,2026-11-28T13:00Z,',
+      'Ties Cup,Delta,Echo,2026-11-28T14:00Z,',
+    ].join('\n');
+    expect((await importCsv(csv)).statusCode).toBe(201);
+    await finishAll([
+      [3, 2],
+      [1, 0],
+      [2, 0],
+    ]);
+    const table = (await inject('GET', '/api/competitions/ties-cup/table', undefined, {})).json<TableAnswer>();
+    expect(table.rows.map((r) => [r.team.name, r.points, r.goalDifference, r.goalsFor])).toEqual([
+      ['Delta', 3, 2, 2],
+      ['Zeta', 3, 1, 3],
+      ['Alpha', 3, 1, 1],
+      ['Yankee', 0, -1, 2],
+      ['Bravo', 0, -1, 0],
+      ['Echo', 0, -2, 0],
+    ]);
+  });
+
   it('drops a cached table when another process writes a result, at its next revision check', async () => {
     expect((await importCsv(GROUP_A_CSV)).statusCode).toBe(201);
     const table = async () =>

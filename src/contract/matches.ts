@@ -49,8 +49,11 @@ export type Match = {
   updatedAt: string;
 };
 
-/** GET /api/matches: in kickoff order (then id); nextCursor is the ?cursor= of the next page, null on the last. */
-export type MatchesAnswer = { matches: Match[]; nextCursor: string | null };
+/**
+ * GET /api/matches: in kickoff order (then id); nextCursor is the ?cursor= of the next page, null on the last.
+ * timeZone is the site's (SITE_TIME_ZONE, IANA), the zone ?date= days are in.
+ */
+export type MatchesAnswer = { matches: Match[]; nextCursor: string | null; timeZone: string };
 
 /** One result in a table's form: won, drawn or lost. */
 export type FormResult = 'W' | 'D' | 'L';

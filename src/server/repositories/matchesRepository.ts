@@ -129,7 +129,7 @@ export async function listMatches(
   db: Db,
   filter: MatchFilter,
   { offset = 0, limit }: { offset?: number; limit: number },
-): Promise<MatchesAnswer> {
+): Promise<Omit<MatchesAnswer, 'timeZone'>> {
   let query = baseQuery(db.kysely);
   if (filter.from !== undefined) query = query.where('matches.kickoff', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('matches.kickoff', '<', filter.to);

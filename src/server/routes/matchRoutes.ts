@@ -98,7 +98,7 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (
       offset: cursor === undefined ? 0 : Number(cursor),
       limit: limit === undefined ? MATCH_LIMITS.pageDefault : Number(limit),
     });
-    return reply.send(answer);
+    return reply.send({ ...answer, timeZone });
   });
 
   app.post('/matches', { schema: { body: matchInputSchema }, ...write }, async (request, reply) =>

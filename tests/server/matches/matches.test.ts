@@ -220,6 +220,7 @@ describe('match rules', () => {
     }
     const day = (await inject('GET', '/api/matches?date=2026-11-28', undefined, {})).json<MatchesAnswer>();
     expect(day.matches.map((m) => m.kickoff)).toEqual(['2026-11-28T00:00:00.000Z', '2026-11-28T23:59:00.000Z']);
+    expect(day.timeZone).toBe('UTC');
     const range = (
       await inject('GET', '/api/matches?from=2026-11-28&to=2026-11-29', undefined, {})
     ).json<MatchesAnswer>();

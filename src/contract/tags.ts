@@ -39,3 +39,37 @@ export function tagsOf(names: readonly string[]): TagRef[] {
   }
   return tags;
 }
+
+/** What a tag names: a topic (every tag from before kinds), a team, or a competition (which has a table). */
+export const TAG_KINDS = ['topic', 'team', 'competition'] as const;
+export type TagKind = (typeof TAG_KINDS)[number];
+
+/** Characters in a team's short name ("Arsenal" → "ARS", "Man Utd"), after trimming. */
+export const TAG_SHORT_NAME_MAX = 20;
+
+/** Points a competition's table gives a win and a draw unless the competition sets its own. */
+export const DEFAULT_POINTS = { win: 3, draw: 1 } as const;
+/** The most points a win or a draw may be set to. */
+export const POINTS_MAX = 10;
+
+/** A team's facts beside its name: its short name and its crest (an upload's URL, /uploads/<name>); null when unset. */
+export type TeamFacts = { shortName: string | null; crest: string | null };
+
+/** A competition's points per win and per draw. */
+export type CompetitionFacts = { pointsForWin: number; pointsForDraw: number };
+
+/**
+ * A tag as GET /api/tags and PUT /api/tags/:slug answer it: its kind always, a team's short name and crest, a
+ * competition's points. `count` (GET /api/tags only) is how many public posts carry it.
+ */
+export type TagInfo = TagRef & { kind: TagKind } & Partial<TeamFacts> & Partial<CompetitionFacts>;
+
+/** PUT /api/tags/:slug body (editors and owners): every field optional, null clears a short name or crest. */
+export type TagUpdate = {
+  name?: string;
+  kind?: TagKind;
+  shortName?: string | null;
+  crest?: string | null;
+  pointsForWin?: number;
+  pointsForDraw?: number;
+};

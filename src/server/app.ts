@@ -35,6 +35,8 @@ import { discoveryRoutes } from './routes/discoveryRoutes';
 import { authorRoutes } from './routes/authorRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
 import { liveRoutes } from './routes/liveRoutes';
+import { matchRoutes } from './routes/matchRoutes';
+import { calendarRoutes } from './routes/calendarRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -61,6 +63,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   liveMaxStreams?: number;
   /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
   mail?: MailConfig;
+  /** SITE_TIME_ZONE (default UTC): the zone GET /api/matches?date= reads a day in */
+  siteTimeZone?: string;
   /** SECRET_KEY and DATA_DIR: where second-factor secrets' key comes from (accounts/secretBox.ts) */
   secretKey?: string;
   dataDir?: string;
@@ -276,7 +280,8 @@ export async function buildApp({
         secretKey,
         mailer,
       });
-      await api.register(tagsSearchRoutes, { db, caches, now });
+      await api.register(tagsSearchRoutes, { db, guard, caches, now });
+      await api.register(matchRoutes, { db, guard, caches, now, timeZone: config.siteTimeZone });
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
       await api.register(memberRoutes, { db, guard, ownOrigins, publicUrl: config.publicUrl, now, mailer });
@@ -293,6 +298,7 @@ export async function buildApp({
     security: pageHeaders,
   });
   await app.register(authorRoutes, { db, caches, publicUrl: config.publicUrl, now, security: pageHeaders });
+  await app.register(calendarRoutes, { db, caches, publicUrl: config.publicUrl, security: pageHeaders });
   const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));

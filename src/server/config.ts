@@ -39,6 +39,8 @@ export type Config = {
   liveMaxStreams: number;
   /** SMTP_URL and MAIL_FROM: the desk's notifications and reset links go out by email; undefined: in the app only */
   mail: MailConfig | undefined;
+  /** SITE_TIME_ZONE (IANA, default UTC): the zone the site's days are in (GET /api/matches?date=, the admin's kickoffs) */
+  siteTimeZone: string;
 };
 
 /** Where mail goes out (smtp:// or smtps://, credentials included: never logged) and the From address. */
@@ -126,7 +128,21 @@ const envSchema = z.object({
   MAIL_DIGEST_MINUTES: z._default(z.string().check(z.regex(/^\d{1,4}$/, MAIL_DIGEST_MINUTES_RULE)), '10'),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
   LIVE_MAX_STREAMS: z._default(z.string().check(z.regex(/^[1-9]\d{0,6}$/, LIVE_MAX_STREAMS_RULE)), '20000'),
+  SITE_TIME_ZONE: z._default(
+    z.string().check(z.refine(isTimeZone, 'must be an IANA time zone, such as Europe/London or UTC')),
+    'UTC',
+  ),
 });
+
+/** Whether this runtime knows the IANA time zone (Europe/London, UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const PUBLIC_URL_RULE = 'must be an absolute http(s) URL of the site root, such as https://touchline.example';
 
@@ -264,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxDays,
     liveMaxStreams,
     mail,
+    siteTimeZone: e.SITE_TIME_ZONE,
   };
 }

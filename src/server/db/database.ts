@@ -8,6 +8,8 @@ import { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 import type { TextFormat } from '../../contract/marks';
 import type { StaffRole } from '../../contract/roles';
+import type { MatchStatus } from '../../contract/matches';
+import type { TagKind } from '../../contract/tags';
 import type { DatabaseConfig } from '../config';
 import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from './privateFiles';
 
@@ -198,6 +200,35 @@ export interface TagsTable {
   id: Generated<number>;
   slug: string;
   name: string;
+  /** what the tag names (migration 0025); every tag from before is a topic */
+  kind: ColumnType<TagKind, TagKind | undefined, TagKind>;
+  /** a team's short name and crest (an upload's name); null when unset */
+  short_name: ColumnType<string | null, string | null | undefined, string | null>;
+  crest: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what a competition's table gives a win and a draw (3 and 1 unless set) */
+  points_for_win: ColumnType<number, number | undefined, number>;
+  points_for_draw: ColumnType<number, number | undefined, number>;
+}
+
+/** A match between two team tags in a competition tag (migration 0025). */
+export interface MatchesTable {
+  id: Generated<number>;
+  competition_id: number;
+  home_id: number;
+  away_id: number;
+  /** UTC; written as toISOString() text so SQLite compares it in time order */
+  kickoff: MutableTimestamp;
+  venue: string | null;
+  status: ColumnType<MatchStatus, MatchStatus | undefined, MatchStatus>;
+  /** both null or both set */
+  home_score: number | null;
+  away_score: number | null;
+  /** the story or live coverage about the match (one match per post at most) */
+  post_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: MutableTimestamp;
+  /** bumped on every change a calendar shows (iCalendar SEQUENCE) */
+  sequence: ColumnType<number, number | undefined, number>;
 }
 
 export interface PostTagsTable {
@@ -276,6 +307,7 @@ export interface Database {
   invitations: InvitationsTable;
   post_revisions: PostRevisionsTable;
   tags: TagsTable;
+  matches: MatchesTable;
   post_tags: PostTagsTable;
   post_search: PostSearchTable;
   sign_in_attempts: SignInAttemptsTable;

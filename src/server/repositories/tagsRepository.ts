@@ -1,6 +1,7 @@
 // All SQL about tags: a post's tags written in its transaction, tags read beside posts, and tag counts.
 import type { Kysely } from 'kysely';
 import type { TagCount, TagRef } from '../../contract/types';
+import type { TagInfo, TagKind, TagUpdate } from '../../contract/tags';
 import type { Database, Db } from '../db/database';
 import { isPublic, notTrashed } from './visibility';
 import { shownText } from './shown';
@@ -55,24 +56,148 @@ export async function findTag(db: Db, slug: string): Promise<TagRef | undefined>
   return row === undefined ? undefined : { name: shownText(row.name), slug: row.slug };
 }
 
+type TagRow = {
+  slug: string;
+  name: string;
+  kind: TagKind;
+  short_name: string | null;
+  crest: string | null;
+  points_for_win: number;
+  points_for_draw: number;
+};
+
+const TAG_COLUMNS = [
+  'tags.slug',
+  'tags.name',
+  'tags.kind',
+  'tags.short_name',
+  'tags.crest',
+  'tags.points_for_win',
+  'tags.points_for_draw',
+] as const;
+
+/** A tag row as the API answers it: its kind always, a team's short name and crest, a competition's points. */
+export function tagInfoOf(row: TagRow): TagInfo {
+  const tag: TagInfo = { slug: row.slug, name: shownText(row.name), kind: row.kind };
+  if (row.kind === 'team') {
+    tag.shortName = row.short_name === null ? null : shownText(row.short_name);
+    tag.crest = row.crest;
+  } else if (row.kind === 'competition') {
+    tag.pointsForWin = Number(row.points_for_win);
+    tag.pointsForDraw = Number(row.points_for_draw);
+  }
+  return tag;
+}
+
 /**
  * Every tag with how many posts carry it, most used first (then by name): public posts at `now` only unless
- * includeHidden, so a tag used only by drafts is absent.
+ * includeHidden, so a tag used only by drafts is absent. With a kind: every tag of that kind, by name, with its count
+ * (0 when no post carries it), so the pickers find teams and competitions no story is about yet.
  */
 export async function listTagCounts(
   db: Db,
-  { includeHidden = false, now = new Date() }: { includeHidden?: boolean; now?: Date },
-): Promise<TagCount[]> {
+  { includeHidden = false, now = new Date(), kind }: { includeHidden?: boolean; now?: Date; kind?: TagKind },
+): Promise<(TagCount & TagInfo)[]> {
+  if (kind !== undefined) {
+    const rows = await db.kysely
+      .selectFrom('tags')
+      .select(TAG_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('post_tags')
+          .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('post_tags.tag_id', '=', 'tags.id')
+          .where(includeHidden ? notTrashed : isPublic(now))
+          .as('count'),
+      )
+      .where('tags.kind', '=', kind)
+      .orderBy('tags.name')
+      .orderBy('tags.slug')
+      .execute();
+    return rows.map((row) => ({ ...tagInfoOf(row), count: Number(row.count ?? 0) }));
+  }
   let query = db.kysely
     .selectFrom('post_tags')
     .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
     .innerJoin('posts', 'posts.id', 'post_tags.post_id')
-    .select((eb) => ['tags.slug', 'tags.name', eb.fn.countAll().as('count')])
-    .groupBy(['tags.id', 'tags.slug', 'tags.name']);
+    .select(TAG_COLUMNS)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .groupBy([
+      'tags.id',
+      'tags.slug',
+      'tags.name',
+      'tags.kind',
+      'tags.short_name',
+      'tags.crest',
+      'tags.points_for_win',
+      'tags.points_for_draw',
+    ]);
   query = query.where(includeHidden ? notTrashed : isPublic(now));
   const rows = await query.orderBy('count', 'desc').orderBy('tags.name').execute();
   // count(*) is a string on PostgreSQL.
-  return rows.map((row) => ({ slug: row.slug, name: shownText(row.name), count: Number(row.count) }));
+  return rows.map((row) => ({ ...tagInfoOf(row), count: Number(row.count) }));
+}
+
+/** The tag a slug names with its kind and facts, or undefined. */
+export async function findTagInfo(db: Kysely<Database>, slug: string): Promise<(TagInfo & { id: number }) | undefined> {
+  const row = await db
+    .selectFrom('tags')
+    .select(TAG_COLUMNS)
+    .select('tags.id')
+    .where('tags.slug', '=', slug)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { ...tagInfoOf(row), id: row.id };
+}
+
+/**
+ * Changes a tag (PUT /api/tags/:slug, already validated): its name keeps its slug; null clears a short name or crest.
+ * Bumps nothing: the caller bumps the content revision in the same transaction.
+ */
+export async function updateTag(trx: Kysely<Database>, slug: string, change: TagUpdate): Promise<TagInfo | undefined> {
+  const set: Partial<{
+    name: string;
+    kind: TagKind;
+    short_name: string | null;
+    crest: string | null;
+    points_for_win: number;
+    points_for_draw: number;
+  }> = {};
+  if (change.name !== undefined) set.name = change.name;
+  if (change.kind !== undefined) set.kind = change.kind;
+  if (change.shortName !== undefined) set.short_name = change.shortName;
+  if (change.crest !== undefined) set.crest = change.crest;
+  if (change.pointsForWin !== undefined) set.points_for_win = change.pointsForWin;
+  if (change.pointsForDraw !== undefined) set.points_for_draw = change.pointsForDraw;
+  if (Object.keys(set).length > 0) await trx.updateTable('tags').set(set).where('slug', '=', slug).execute();
+  const tag = await findTagInfo(trx, slug);
+  if (tag === undefined) return undefined;
+  const { id: _id, ...info } = tag;
+  return info;
+}
+
+/** How many matches name the tag as a team (home or away) and as a competition. */
+export async function tagMatchUses(
+  trx: Kysely<Database>,
+  tagId: number,
+): Promise<{ team: number; competition: number }> {
+  const row = await trx
+    .selectFrom('matches')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when(eb.or([eb('home_id', '=', tagId), eb('away_id', '=', tagId)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('team'),
+      eb.fn.sum<number | string>(eb.case().when('competition_id', '=', tagId).then(1).else(0).end()).as('competition'),
+    ])
+    .executeTakeFirst();
+  return { team: Number(row?.team ?? 0), competition: Number(row?.competition ?? 0) };
 }
 
 /** Slugs of the tags with at least one public post (the sitemap lists their pages). */

@@ -16,7 +16,7 @@ export async function recordNewlyPublic(db: Db, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.kysely
     .insertInto('newsletter_dispatches')
-    .columns(['post_id', 'state', 'started_at', 'finished_at'])
+    .columns(['post_id', 'state', 'started_at'])
     .expression(
       db.kysely
         .selectFrom('posts')
@@ -24,13 +24,6 @@ export async function recordNewlyPublic(db: Db, now: Date): Promise<void> {
           'posts.id',
           eb.case().when('posts.newsletter', '=', 1).then(sql.lit('queuing')).else(sql.lit('off')).end().as('state'),
           eb.val(at).as('started_at'),
-          eb
-            .case()
-            .when('posts.newsletter', '=', 1)
-            .then(sql<string | null>`null`)
-            .else(eb.val(at))
-            .end()
-            .as('finished_at'),
         ])
         .where(isPublic(now))
         .where((eb) =>

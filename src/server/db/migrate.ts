@@ -22,6 +22,7 @@ import { mailDigests } from './migrations/20261128_0018_mail_digests';
 import { searchLiveEntries } from './migrations/20261128_0020_search_live_entries';
 import { secondFactors } from './migrations/20261128_0022_second_factors';
 import { members } from './migrations/20261128_0023_members';
+import { newsletters } from './migrations/20261128_0024_newsletters';
 import { matches } from './migrations/20261128_0025_matches';
 import { accountNotices } from './migrations/20261128_0026_account_notices';
 import { changesAndNames } from './migrations/20261128_0027_changes_and_names';
@@ -48,6 +49,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0020_search_live_entries': searchLiveEntries(dialect),
     '20261128_0022_second_factors': secondFactors(dialect),
     '20261128_0023_members': members(dialect),
+    '20261128_0024_newsletters': newsletters(dialect),
     '20261128_0025_matches': matches(dialect),
     '20261128_0026_account_notices': accountNotices(dialect),
     '20261128_0027_changes_and_names': changesAndNames(),

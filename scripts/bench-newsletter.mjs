@@ -1,0 +1,205 @@
+// `npm run bench:newsletter`: a newsletter to BENCH_MEMBERS (default 100,000) active members of one server process
+// (src/server/main.ts under tsx, a temp SQLite file), delivered to a real SMTP server (smtp-server) in another process.
+// Prints: the publish p99 with no members and while a 100,000-member newsletter is being queued and sent (50
+// publishes each), the time from the publish's answer until every member's row is queued, the delivery rate, duplicates
+// and losses, then a second newsletter whose server is SIGKILLed mid-send and restarted (losses, and duplicates against
+// MAIL_CONNECTIONS), and the server's highest RSS.
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+const Database = require('better-sqlite3');
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const PUBLISHES = 50;
+const CONNECTIONS = Number(process.env.MAIL_CONNECTIONS ?? 5);
+const TOKEN = 'bench-newsletter-token-0123456789abcdef0123';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const dir = mkdtempSync(join(tmpdir(), 'touchline-bench-newsletter-'));
+const file = join(dir, 'touchline.db');
+
+// The SMTP server, in its own process: counts every accepted message by subject and recipient.
+const smtpSource = join(dir, 'smtp.cjs');
+writeFileSync(
+  smtpSource,
+  `const { SMTPServer } = require(${JSON.stringify(require.resolve('smtp-server'))});
+const seen = new Map();
+const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, maxClients: 1000,
+  onData(stream, session, done) {
+    let head = '';
+    stream.on('data', (chunk) => { if (head.length < 4000) head += chunk.toString('latin1'); });
+    stream.on('end', () => {
+      const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+      for (const to of session.envelope.rcptTo) {
+        const key = subject + '\\t' + to.address;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      done();
+    });
+  } });
+server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address().port }));
+process.on('message', (m) => {
+  if (m !== 'count') return;
+  const bySubject = {};
+  for (const [key, n] of seen) {
+    const subject = key.split('\\t')[0];
+    const s = (bySubject[subject] ??= { distinct: 0, messages: 0 });
+    s.distinct += 1; s.messages += n;
+  }
+  process.send({ bySubject });
+});`,
+);
+const smtp = fork(smtpSource, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const smtpPort = await new Promise((resolve) => smtp.once('message', (m) => resolve(m.port)));
+const counts = () =>
+  new Promise((resolve) => {
+    smtp.once('message', (m) => resolve(m.bySubject));
+    smtp.send('count');
+  });
+
+let peakRss = 0;
+function startServer() {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${file}`,
+    PORT: '0',
+    ADMIN_TOKEN: TOKEN,
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: join(root, 'no-client'),
+    PUBLIC_URL: 'https://touchline.example',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'news@touchline.example',
+    MAIL_CONNECTIONS: String(CONNECTIONS),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const rss = setInterval(() => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+      peakRss = Math.max(peakRss, kb);
+    } catch {
+      /* gone */
+    }
+  }, 250);
+  child.on('exit', () => clearInterval(rss));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const url = /serving (http:\/\/\S+)/.exec(output)?.[1];
+      if (url !== undefined) resolve({ child, url });
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+const stop = (child, signal = 'SIGTERM') =>
+  new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill(signal);
+  });
+
+const post = (title, newsletter) => ({
+  header: {
+    title,
+    sections: [{ type: 'single-paragraph', title: 'Report', paragraph: 'A short **match** report.', list: [] }],
+    textFormat: 'marks',
+  },
+  newsletter,
+});
+async function publish(url, body) {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/blogs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const ms = performance.now() - started;
+  if (res.status !== 201) throw new Error(`publish: ${res.status} ${await res.text()}`);
+  return { ms, id: (await res.json()).id };
+}
+const p99 = (values) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1];
+async function publishes(url, label) {
+  const times = [];
+  for (let i = 0; i < PUBLISHES; i += 1) times.push((await publish(url, post(`${label} ${i}`, false))).ms);
+  return p99(times);
+}
+
+// Migrations, then the members written straight into the file (the import's speed is measured elsewhere).
+let server = await startServer();
+const quietP99 = await publishes(server.url, 'No members');
+await stop(server.child);
+const db = new Database(file);
+const insert = db.prepare(
+  "insert into members (email, name, status, all_posts, created_at) values (?, '', 'active', 1, ?)",
+);
+db.transaction(() => {
+  const at = new Date().toISOString();
+  for (let i = 0; i < MEMBERS; i += 1) insert.run(`reader${i}@bench.example`, at);
+})();
+const queuedOf = db.prepare('select count(*) as n from mail_outbox where post_id = ?');
+const sentOf = db.prepare('select count(*) as n from mail_outbox where post_id = ? and sent_at is not null');
+
+server = await startServer();
+const first = await publish(server.url, post('Newsletter one', true));
+const publishedAt = performance.now();
+const queued = (async () => {
+  while (queuedOf.get(first.id).n < MEMBERS) await sleep(50);
+  return performance.now() - publishedAt;
+})();
+const busyP99 = await publishes(server.url, 'With members');
+const queuedMs = await queued;
+let one;
+for (;;) {
+  one = (await counts())['Newsletter one'] ?? { distinct: 0, messages: 0 };
+  if (one.distinct >= MEMBERS) break;
+  await sleep(250);
+}
+const deliveredMs = performance.now() - publishedAt;
+
+// The second newsletter: SIGKILL once a third is sent, restart, and let it finish.
+const second = await publish(server.url, post('Newsletter two', true));
+while (sentOf.get(second.id).n < MEMBERS / 3) await sleep(50);
+await stop(server.child, 'SIGKILL');
+server = await startServer();
+let two;
+for (;;) {
+  two = (await counts())['Newsletter two'] ?? { distinct: 0, messages: 0 };
+  if (two.distinct >= MEMBERS && sentOf.get(second.id).n >= MEMBERS) break;
+  await sleep(250);
+}
+await sleep(1_000);
+two = (await counts())['Newsletter two'];
+one = (await counts())['Newsletter one'];
+await stop(server.child);
+smtp.kill();
+db.close();
+rmSync(dir, { recursive: true, force: true });
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+console.log(
+  `bench:newsletter: ${MEMBERS} active members, MAIL_CONNECTIONS=${CONNECTIONS}, load ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
+console.log(`  publish p99, no members:            ${fmt(quietP99)}`);
+console.log(
+  `  publish p99, newsletter under way:  ${fmt(busyP99)} (${(((busyP99 - quietP99) / quietP99) * 100).toFixed(1)} %)`,
+);
+console.log(`  all queued after:                   ${(queuedMs / 1000).toFixed(2)} s`);
+console.log(
+  `  delivered:                          ${one.distinct} in ${(deliveredMs / 1000).toFixed(1)} s, ${Math.round(one.distinct / (deliveredMs / 1000))} messages/s; duplicates ${one.messages - one.distinct}, lost ${MEMBERS - one.distinct}`,
+);
+console.log(
+  `  after SIGKILL mid-send and restart: lost ${MEMBERS - two.distinct}, duplicates ${two.messages - two.distinct} (connections ${CONNECTIONS})`,
+);
+console.log(`  server RSS peak:                    ${(peakRss / 1024).toFixed(0)} MB`);

@@ -13,6 +13,7 @@ import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
 import type { AppStore } from './app/store';
 import { liveApi } from './api/liveApi';
+import { tagsApi } from './api/tagsApi';
 import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
@@ -51,7 +52,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
 async function renderWith(
   store: AppStore,
-  { url, post, list, search, home, missing }: RenderInput,
+  { url, post, list, search, home, tags, missing }: RenderInput,
 ): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -69,6 +70,7 @@ async function renderWith(
     }
   }
   if (home) store.dispatch(homeApi.util.upsertQueryEntries([{ endpointName: 'getHome', arg: undefined, value: home }]));
+  if (tags) store.dispatch(tagsApi.util.upsertQueryEntries([{ endpointName: 'getTags', arg: undefined, value: tags }]));
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };
     store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));

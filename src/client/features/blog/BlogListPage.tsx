@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, PrimaryTag } from '../../components/TagLinks';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
+import { SubscribeForm } from '../../components/members/SubscribeForm';
 import styles from './BlogListPage.module.scss';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
@@ -127,6 +128,7 @@ export function BlogListPage() {
           )}
         </>
       )}
+      {slug && <SubscribeForm heading={`Follow ${tagName || slug} by email`} tag={slug} />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { byline, PrimaryTag } from '../../components/TagLinks';
 import type { BlogSummary } from '../../../contract/types';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
+import { SiteSubscribe } from '../../components/members/SiteSubscribe';
 import { homeApi } from './homeApi';
 import styles from './LandingPage.module.scss';
 
@@ -130,6 +131,7 @@ export function LandingPage() {
         </ul>
       </section>
       <HomeLists now={now} />
+      <SiteSubscribe />
     </>
   );
 }

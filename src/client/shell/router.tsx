@@ -22,6 +22,14 @@ const PAGES: Record<Exclude<RouteName, AdminRouteName>, LazyExoticComponent<Comp
   author: lazy(() => import('../features/author/AuthorPage').then((m) => ({ default: m.AuthorPage }))),
   search: lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
+  // A member's pages: one chunk, loaded only on them.
+  memberSubscribed: lazy(() => import('../features/members/MemberPages').then((m) => ({ default: m.SubscribedPage }))),
+  memberConfirm: lazy(() => import('../features/members/MemberPages').then((m) => ({ default: m.ConfirmPage }))),
+  memberSignIn: lazy(() => import('../features/members/MemberPages').then((m) => ({ default: m.MemberSignInPage }))),
+  memberUnsubscribe: lazy(() =>
+    import('../features/members/MemberPages').then((m) => ({ default: m.UnsubscribePage })),
+  ),
+  account: lazy(() => import('../features/members/MemberPages').then((m) => ({ default: m.AccountPage }))),
 };
 // Every admin page, behind the session guard, through one lazy module (a visitor never downloads any of it).
 const AdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.AdminPage })));

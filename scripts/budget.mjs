@@ -101,6 +101,11 @@ try {
     ['/sample', '/sample'],
     [`/tag/${slug}`, '/tag/:slug'],
     [`/search?q=${encodeURIComponent(word)}`, '/search?q=…'],
+    ['/members/subscribed', '/members/subscribed'],
+    ['/members/confirm?token=budget', '/members/confirm?token=…'],
+    ['/members/signin', '/members/signin'],
+    ['/members/unsubscribe?token=budget', '/members/unsubscribe?token=…'],
+    ['/account', '/account'],
   ];
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {

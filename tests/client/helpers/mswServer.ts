@@ -14,6 +14,8 @@ export const defaultHandlers = [
   http.get(`${API}/blogs`, () => HttpResponse.json(sampleSummaries)),
   // Every public page asks which posts are live now: none, unless a test says otherwise.
   http.get(`${API}/live`, () => HttpResponse.json({ posts: [] })),
+  // The landing page's subscribe form offers the site's tags.
+  http.get(`${API}/tags`, () => HttpResponse.json([])),
   // The desk's reads every admin page makes (the navigation's counts and review queue, the edit page's notes, a new post's profile),
   // and the sign-in card's question whether mail can carry a reset link.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),

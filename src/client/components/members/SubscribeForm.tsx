@@ -4,6 +4,8 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { TagRef } from '../../../contract/types';
+import { baseUrl } from '../../api/blogApi';
+import { formValues } from './formValues';
 import styles from './SubscribeForm.module.scss';
 
 export const SUBSCRIBE_URL = '/api/members/subscribe';
@@ -22,13 +24,13 @@ export type SubscribeFormProps = {
 
 /** The form's fields as the JSON API takes them. */
 function bodyOf(form: HTMLFormElement) {
-  const data = new FormData(form);
-  const all = data.get('all');
+  const values = formValues(form);
+  const [all] = values('all');
   return {
-    email: String(data.get('email') ?? ''),
-    website: String(data.get('website') ?? ''),
-    tags: data.getAll('tags').map(String),
-    ...(all === null ? {} : { all: all === 'true' }),
+    email: values('email')[0] ?? '',
+    website: values('website')[0] ?? '',
+    tags: values('tags'),
+    ...(all === undefined ? {} : { all: all === 'true' }),
   };
 }
 
@@ -41,7 +43,7 @@ export function SubscribeForm({ heading, tags = [], choice, tag }: SubscribeForm
     if (state.busy) return;
     setState({ busy: true });
     try {
-      const response = await fetch(SUBSCRIBE_URL, {
+      const response = await fetch(`${baseUrl}/members/subscribe`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(bodyOf(event.currentTarget)),

@@ -10,6 +10,7 @@ import { useEndpointQuery, useMutationRunner } from '../../api/queryHooks';
 import { serverErrorText } from '../../api/apiErrors';
 import { tagsApi } from '../../api/tagsApi';
 import buttons from '../../styles/buttons.module.scss';
+import { formValues } from '../../components/members/formValues';
 import { membersApi } from './membersApi';
 import { MemberCard, SignInRequest } from './MemberCard';
 import styles from './MemberPages.module.scss';
@@ -48,12 +49,8 @@ function Preferences({ me, tags }: { me: MemberMe; tags: readonly TagRef[] }) {
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    void run({
-      name: String(data.get('name') ?? ''),
-      all: data.get('all') === 'true',
-      tags: data.getAll('tags').map(String),
-    });
+    const values = formValues(event.currentTarget);
+    void run({ name: values('name')[0] ?? '', all: values('all')[0] === 'true', tags: values('tags') });
   };
 
   return (

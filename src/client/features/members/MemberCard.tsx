@@ -5,6 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useMutationRunner } from '../../api/queryHooks';
 import { serverErrorText } from '../../api/apiErrors';
+import { formValues } from '../../components/members/formValues';
 import { membersApi } from './membersApi';
 import styles from './MemberPages.module.scss';
 
@@ -29,7 +30,7 @@ export function SignInRequest() {
   const [state, setState] = useState<{ sent?: boolean; error?: string }>({});
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const [email = ''] = formValues(event.currentTarget)('email');
     try {
       await request(email);
       setState({ sent: true });

@@ -1,6 +1,6 @@
 // The reader's side of the members API: a mailed link's button, the sign-in request, and the member's own
 // preferences with the member session's cookie. Only the members chunk imports it.
-import { blogApi } from '../../api/blogApi';
+import { baseUrl, blogApi } from '../../api/blogApi';
 import type { MemberAccepted, MemberMe, MemberUpdate } from '../../../contract/members';
 
 /** Which button a mailed link's page shows; each posts the token to its own endpoint. */
@@ -14,10 +14,11 @@ export const LINK_ACTIONS: Record<Exclude<LinkPurpose, 'unsubscribe'>, string> =
 
 /** The one-click unsubscribe URL of a mailed token: the page's button makes the POST a mail client makes (RFC 8058). */
 export const unsubscribeUrl = (token: string) => `/api/members/unsubscribe?token=${encodeURIComponent(token)}`;
+const unsubscribeEndpoint = (token: string) => `${baseUrl}/members/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** The one-click unsubscribe, as a mail client sends it: a form body, no JSON (the api slice sends JSON). */
 export async function unsubscribeByLink(token: string): Promise<string | undefined> {
-  const response = await fetch(unsubscribeUrl(token), {
+  const response = await fetch(unsubscribeEndpoint(token), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
     body: 'List-Unsubscribe=One-Click',

@@ -1,6 +1,6 @@
 // The members API's admin side: the list with its counts, a member's removal and the CSV import (the export is a
 // plain download link). Only the admin chunk imports this.
-import { blogApi } from '../../../api/blogApi';
+import { baseUrl, blogApi } from '../../../api/blogApi';
 import type { ApiQueryError } from '../../../api/apiBaseQuery';
 import type { MemberImportReport, MemberList, MemberStatus } from '../../../../contract/members';
 
@@ -32,7 +32,7 @@ export const membersAdminApi = blogApi.enhanceEndpoints({ addTagTypes: ['Members
     importMembers: build.mutation<MemberImportReport, string>({
       queryFn: async (csv) => {
         try {
-          const response = await fetch('/api/members/import', {
+          const response = await fetch(`${baseUrl}/members/import`, {
             method: 'POST',
             headers: { 'Content-Type': 'text/csv' },
             body: csv,

@@ -10,6 +10,7 @@ import { mayManageAll } from '../../../../contract/roles';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { formValues } from '../../../components/members/formValues';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { MEMBERS_EXPORT_URL, membersAdminApi } from '../api/membersAdminApi';
 import type { MembersQuery } from '../api/membersAdminApi';
@@ -36,12 +37,12 @@ const follows = ({ all, tags }: { all: boolean; tags: string[] }) =>
 function Filters({ onApply }: { onApply: (query: MembersQuery) => void }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const status = String(data.get('status') ?? '');
+    const values = formValues(event.currentTarget);
+    const [status = ''] = values('status');
     onApply({
-      q: String(data.get('q') ?? '').trim(),
+      q: (values('q')[0] ?? '').trim(),
       status: (MEMBER_STATUSES as readonly string[]).includes(status) ? (status as MemberStatus) : undefined,
-      tag: String(data.get('tag') ?? '').trim(),
+      tag: (values('tag')[0] ?? '').trim(),
     });
   };
   return (

@@ -128,7 +128,11 @@ export function BlogListPage() {
           )}
         </>
       )}
-      {slug && <SubscribeForm heading={`Follow ${tagName || slug} by email`} tag={slug} />}
+      {slug && (
+        <SubscribeForm heading={`Follow ${tagName || slug} by email`}>
+          <input type="hidden" name="tags" value={slug} />
+        </SubscribeForm>
+      )}
     </section>
   );
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MEMBER_PAGES } from '../../../contract/members';
+import { pathTo } from '../../../contract/routes';
 import { Link } from '../../components/Link';
 import { useMutationRunner } from '../../api/queryHooks';
 import { serverErrorText } from '../../api/apiErrors';
@@ -79,7 +79,7 @@ export function LinkPage({ purpose }: { purpose: LinkPurpose }) {
         return;
       }
       await redeem({ purpose, token });
-      navigate(MEMBER_PAGES.account);
+      navigate(pathTo('account'));
     } catch (error) {
       setState({ error: serverErrorText(error) ?? FAILED });
     }
@@ -90,7 +90,7 @@ export function LinkPage({ purpose }: { purpose: LinkPurpose }) {
       <MemberCard title="Unsubscribed">
         <p role="status">{UNSUBSCRIBED_TEXT}</p>
         <p>
-          <Link to={MEMBER_PAGES.account}>Your subscription</Link>
+          <Link to={pathTo('account')}>Your subscription</Link>
         </p>
       </MemberCard>
     );
@@ -121,7 +121,7 @@ export function LinkPage({ purpose }: { purpose: LinkPurpose }) {
       )}
       {error && purpose !== 'unsubscribe' && (
         <p>
-          <Link to={`${MEMBER_PAGES.signIn}`}>Ask for a new link</Link>
+          <Link to={pathTo('memberSignIn')}>Ask for a new link</Link>
         </p>
       )}
     </MemberCard>

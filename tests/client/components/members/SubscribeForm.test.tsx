@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
-import { SubscribeForm, SUBSCRIBED_TEXT } from '../../../../src/client/components/members/SubscribeForm';
+import { SiteSubscribe } from '../../../../src/client/components/members/SiteSubscribe';
+import { SubscribeForm, SUBSCRIBED_TEXT, TickedTags } from '../../../../src/client/components/members/SubscribeForm';
 import { API, server } from '../../helpers/mswServer';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 
@@ -35,7 +36,9 @@ test('without JavaScript the form is a plain post to the subscribe endpoint, wit
 test("a story's form ticks its tags, sends the ones still ticked as JSON and says to check the inbox in place", async () => {
   const bodies = acceptSubscriptions();
   const { user } = renderWithProviders(
-    <SubscribeForm heading="Get stories like this by email" tags={[FOOTBALL, TENNIS]} choice="ticked" />,
+    <SubscribeForm heading="Get stories like this by email">
+      <TickedTags tags={[FOOTBALL, TENNIS]} />
+    </SubscribeForm>,
   );
   expect(screen.getByRole('checkbox', { name: 'Football' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Tennis' })).toBeChecked();
@@ -49,12 +52,18 @@ test("a story's form ticks its tags, sends the ones still ticked as JSON and say
 
 test("the landing page's form sends every story by default, or only the sports picked", async () => {
   const bodies = acceptSubscriptions();
-  const { user } = renderWithProviders(
-    <SubscribeForm heading="Get the stories by email" tags={[FOOTBALL, TENNIS]} choice="pick" />,
+  server.use(
+    http.get(`${API}/tags`, () =>
+      HttpResponse.json([
+        { ...FOOTBALL, count: 3 },
+        { ...TENNIS, count: 1 },
+      ]),
+    ),
   );
-  const choices = screen.getByRole('group', { name: 'Stories to get' });
+  const { user } = renderWithProviders(<SiteSubscribe />);
+  const choices = await screen.findByRole('group', { name: 'Stories to get' });
   expect(within(choices).getByRole('radio', { name: 'All stories' })).toBeChecked();
-  await user.click(within(choices).getByRole('radio', { name: 'Only the sports I pick' }));
+  await user.click(within(choices).getByRole('radio', { name: 'Only the sports I pick:' }));
   await user.click(within(choices).getByRole('checkbox', { name: 'Tennis' }));
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'fan@example.com');
   await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -64,7 +73,11 @@ test("the landing page's form sends every story by default, or only the sports p
 
 test("a tag page's form follows that one tag", async () => {
   const bodies = acceptSubscriptions();
-  const { user } = renderWithProviders(<SubscribeForm heading="Follow Football by email" tag="football" />);
+  const { user } = renderWithProviders(
+    <SubscribeForm heading="Follow Football by email">
+      <input type="hidden" name="tags" value="football" />
+    </SubscribeForm>,
+  );
   expect(screen.getByRole('heading', { name: 'Follow Football by email' })).toBeInTheDocument();
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'fan@example.com');
   await user.click(screen.getByRole('button', { name: 'Subscribe' }));

@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Download, UserMinus } from 'lucide-react';
-import { MEMBER_STATUSES } from '../../../../contract/members';
 import type { MemberImportReport, MemberStatus } from '../../../../contract/members';
 import { mayManageAll } from '../../../../contract/roles';
 import { useAppSelector } from '../../../app/hooks';
@@ -28,6 +27,8 @@ const STATUS_LABELS: Record<MemberStatus, string> = {
   unsubscribed: 'Unsubscribed',
   bounced: 'Bounced',
 };
+// Read from the labels, not the contract's list: that module holds the zod schemas, which the admin need not load.
+const MEMBER_STATUSES = Object.keys(STATUS_LABELS) as MemberStatus[];
 
 /** What a member follows, in words. */
 const follows = ({ all, tags }: { all: boolean; tags: string[] }) =>

@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { baseUrl } from '../../api/blogApi';
-import { formValues } from './formValues';
 import styles from './SubscribeForm.module.scss';
 
 export const SUBSCRIBED_TEXT = 'Check your inbox to confirm.';
@@ -15,6 +14,19 @@ export type SubscribeFormProps = {
   /** the choice of what to follow (checkboxes named `tags`, radios named `all`), or one tag as a hidden `tags` */
   children?: ReactNode;
 };
+
+/**
+ * A form's values as the browser would post them, read from its controls (the members' forms post JSON once the app
+ * runs): every value of a name, ticked checkboxes and radios only. Here, not a module of its own: one chunk less.
+ */
+export function formValues(form: HTMLFormElement): (name: string) => string[] {
+  const controls = Array.from(form.elements) as HTMLInputElement[];
+  return (name) =>
+    controls
+      .filter((control) => control.name === name && !control.disabled)
+      .filter((control) => (control.type !== 'checkbox' && control.type !== 'radio') || control.checked)
+      .map((control) => control.value);
+}
 
 /** The form's fields as the JSON API takes them. */
 function bodyOf(form: HTMLFormElement) {

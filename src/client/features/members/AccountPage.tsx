@@ -10,7 +10,7 @@ import { useEndpointQuery, useMutationRunner } from '../../api/queryHooks';
 import { serverErrorText } from '../../api/apiErrors';
 import { tagsApi } from '../../api/tagsApi';
 import buttons from '../../styles/buttons.module.scss';
-import { formValues } from '../../components/members/formValues';
+import { formValues } from '../../components/members/SubscribeForm';
 import { membersApi } from './membersApi';
 import { MemberCard, SignInRequest } from './MemberCard';
 import styles from './MemberPages.module.scss';

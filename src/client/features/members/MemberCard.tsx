@@ -5,7 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useMutationRunner } from '../../api/queryHooks';
 import { serverErrorText } from '../../api/apiErrors';
-import { formValues } from '../../components/members/formValues';
+import { formValues } from '../../components/members/SubscribeForm';
 import { membersApi } from './membersApi';
 import styles from './MemberPages.module.scss';
 

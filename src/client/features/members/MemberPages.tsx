@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { pathTo } from '../../../contract/routes';
+import { matchRoute, pathTo } from '../../../contract/routes';
 import { Link } from '../../components/Link';
 import { useMutationRunner } from '../../api/queryHooks';
 import { serverErrorText } from '../../api/apiErrors';
@@ -14,8 +14,6 @@ import type { LinkPurpose } from './membersApi';
 import { AccountPage } from './AccountPage';
 import { INBOX_TEXT, MemberCard, SignInRequest } from './MemberCard';
 import styles from './MemberPages.module.scss';
-
-export { AccountPage };
 
 const FAILED = 'The request could not be sent. Try again.';
 export const UNSUBSCRIBED_TEXT = 'You are unsubscribed: we will send you no more stories.';
@@ -128,6 +126,12 @@ export function LinkPage({ purpose }: { purpose: LinkPurpose }) {
   );
 }
 
-export const ConfirmPage = () => <LinkPage purpose="confirm" />;
-export const MemberSignInPage = () => <LinkPage purpose="signin" />;
-export const UnsubscribePage = () => <LinkPage purpose="unsubscribe" />;
+/** The member page of the route the URL matched. */
+export function MemberPage() {
+  const name = matchRoute(useLocation().pathname)?.route.name;
+  if (name === 'memberConfirm') return <LinkPage purpose="confirm" />;
+  if (name === 'memberSignIn') return <LinkPage purpose="signin" />;
+  if (name === 'memberUnsubscribe') return <LinkPage purpose="unsubscribe" />;
+  if (name === 'account') return <AccountPage />;
+  return <SubscribedPage />;
+}

@@ -9,7 +9,7 @@ import { mayManageAll } from '../../../../contract/roles';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { formValues } from '../../../components/members/formValues';
+import { formValues } from '../../../components/members/SubscribeForm';
 import { useEndpointQuery, useMutationRunner } from '../../../api/queryHooks';
 import { MEMBERS_EXPORT_URL, membersAdminApi } from '../api/membersAdminApi';
 import type { MembersQuery } from '../api/membersAdminApi';

@@ -16,10 +16,11 @@ import {
   sectionInputSchema,
   singleParagraphInputSchema,
 } from '../../contract/schemas';
-import { slugOf, TAGS_MAX } from '../../contract/tags';
 import { entryInputSchema, matchInfoSchema } from '../../contract/liveSchemas';
 import { formatIssues } from '../http/validation';
 import { noteSchema, profileSchema } from '../../contract/deskSchemas';
+import { MEMBER_STATUSES, memberNameSchema } from '../../contract/members';
+import { isSlug, slugOf, TAGS_MAX } from '../../contract/tags';
 import type { Database } from '../db/database';
 
 type Row = Record<string, unknown>;
@@ -341,6 +342,21 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     author_name: copiedName,
     created_at: time,
     resolved_at: nullable(time),
+  },
+  members: {
+    id,
+    email,
+    name: exactly(memberNameSchema),
+    status: oneOf(MEMBER_STATUSES),
+    all_posts: oneOf([0, 1]),
+    created_at: time,
+    confirmed_at: nullable(time),
+    reply_mail: oneOf([0, 1]),
+    banned_at: nullable(time),
+  },
+  member_tags: {
+    member_id: id,
+    tag: (value) => (typeof value === 'string' && isSlug(value) ? undefined : 'must be a tag slug'),
   },
   uploads: {
     name: matches(uploadName, 'a sha256 in hex with an image extension'),

@@ -33,6 +33,9 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'post_reviews', orderBy: ['post_id'], batch: 500 },
   { table: 'review_steps', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'editorial_notes', orderBy: ['id'], identity: 'id', batch: 500 },
+  // Members and the tags they follow (their links and sessions stay behind, as staff sessions do).
+  { table: 'members', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'member_tags', orderBy: ['member_id', 'tag'], batch: 500 },
   // The cleaned originals. Their variants come along too: re-encoding every width (AVIF above all) on import would
   // take minutes for a few hundred photos, where copying them takes a second.
   { table: 'uploads', orderBy: ['name'], batch: 20 },

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { emailSchema } from '../../contract/accountSchemas';
 import type { Member, MemberStatus } from '../../contract/members';
 import { MEMBER_STATUSES, MEMBER_TAGS_MAX, memberNameSchema } from '../../contract/members';
-import { slugOf } from '../../contract/tags';
+import { isSlug, slugOf, TAG_NAME_MAX } from '../../contract/tags';
 import type { ImportedMember } from '../repositories/membersRepository';
 import { normalizeMemberEmail } from '../repositories/membersRepository';
 
@@ -106,6 +106,7 @@ function readRow(cell: (column: keyof Columns) => string | undefined, now: Date)
     ),
   ];
   if (tags.length > MEMBER_TAGS_MAX) return `labels: must have at most ${MEMBER_TAGS_MAX} labels`;
+  if (!tags.every(isSlug)) return `labels: each must be at most ${TAG_NAME_MAX} characters`;
   const statusCell = cell('status')?.toLowerCase();
   const subscribed = cell('subscribed_to_emails')?.toLowerCase();
   let status: MemberStatus = 'active';
@@ -117,7 +118,9 @@ function readRow(cell: (column: keyof Columns) => string | undefined, now: Date)
   const allCell = cell('all_stories')?.toLowerCase();
   const createdCell = cell('created_at');
   const created = createdCell === undefined || createdCell === '' ? now : new Date(createdCell);
-  if (Number.isNaN(created.getTime())) return 'created_at: must be a date';
+  // Years 1000 to 9999: a date every database and the archive's ISO times hold.
+  if (Number.isNaN(created.getTime()) || !/^[1-9]\d{3}-/.test(created.toISOString()))
+    return 'created_at: must be a date';
   return {
     email: normalizeMemberEmail(email.data),
     name: name.data,

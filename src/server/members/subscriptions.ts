@@ -8,6 +8,7 @@ import { queueMail } from '../mail/mailRepository';
 import type { Mailer } from '../mail/mailer';
 import { memberConfirmMessage, memberSignInMessage } from '../mail/messages';
 import {
+  deleteSpentMemberTokens,
   findMember,
   findMemberByEmail,
   insertMemberToken,
@@ -44,6 +45,8 @@ async function mailLink(deps: MemberDeps, member: Pick<Member, 'id' | 'email'>, 
       : memberSignInMessage(member.email, token, deps.mailer.publicUrl);
   await deps.db.kysely.transaction().execute(async (trx) => {
     const expiresAt = new Date(at.getTime() + LINK_LIFETIMES_MS[purpose]);
+    // Housekeeping on the way: the member's spent links go, so the table holds only links that could still work.
+    await deleteSpentMemberTokens(trx, member.id, at);
     await insertMemberToken(trx, { hash: sha256Hex(token), memberId: member.id, purpose, expiresAt }, at);
     await queueMail(trx, [message], at);
   });

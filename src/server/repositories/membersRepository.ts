@@ -194,17 +194,21 @@ export async function takeMemberToken(
   return { memberId: row.member_id };
 }
 
-/** A token that is no longer any use (taken, or expired before `before`) is removed. */
-export async function deleteSpentMemberTokens(executor: Kysely<Database>, before: Date): Promise<void> {
+/** The member's links that are no longer any use (taken, or expired before `before`) are removed. */
+export async function deleteSpentMemberTokens(
+  executor: Kysely<Database>,
+  memberId: number,
+  before: Date,
+): Promise<void> {
   await executor
     .deleteFrom('member_tokens')
+    .where('member_id', '=', memberId)
     .where((eb) =>
       eb.or([
         eb('used_at', 'is not', null),
         eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<', before.toISOString())]),
       ]),
     )
-    .where('purpose', '!=', 'unsubscribe')
     .execute();
 }
 

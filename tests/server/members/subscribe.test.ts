@@ -183,6 +183,8 @@ describe('limits and bad input', () => {
     for (let i = 0; i < 6; i += 1) {
       t.clock += 10 * MINUTE;
       expect((await subscribeRequest(t.app, { email: 'bomb@example.com' })).statusCode).toBe(202);
+      // The request's work (after its answer) is done at its own time before the clock moves on.
+      await t.mail();
     }
     expect(await sent()).toBe(5);
     t.clock += 24 * 60 * MINUTE;
@@ -218,7 +220,7 @@ describe('limits and bad input', () => {
   ])('refuses %j with a 400 naming %s, and changes nothing', async (payload, field) => {
     const res = await subscribeRequest(t.app, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain(field);
+    expect(res.json<{ details: { path: string }[] }>().details[0]!.path).toMatch(new RegExp(`^${field}\\b`));
     expect(await t.db.kysely.selectFrom('members').selectAll().execute()).toEqual([]);
     expect(await t.mail()).toEqual([]);
   });

@@ -59,9 +59,15 @@ export function LinkPage({ purpose }: { purpose: LinkPurpose }) {
   const [state, setState] = useState<{ busy?: boolean; done?: boolean; error?: string }>({});
   const page = LINK_PAGES[purpose];
 
+  // Without a token: the form that asks for a link (after a refused link, with the reason first).
   if (purpose === 'signin' && !token)
     return (
       <MemberCard title="Sign in">
+        {refused && (
+          <p className="error-text" role="alert">
+            {LINK_REFUSED[refused] ?? LINK_REFUSED.unknown}
+          </p>
+        )}
         {query.get('sent') ? <p role="status">{INBOX_TEXT}</p> : <SignInRequest />}
       </MemberCard>
     );

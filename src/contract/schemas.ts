@@ -226,6 +226,8 @@ export const blogSubmissionSchema = z.object({
   status: z._default(z.enum(SUBMITTED_STATUSES), 'published'),
   /** a published post with a future publishAt is scheduled: public from that instant, with no job to run */
   publishAt: z._default(z.nullable(publishAtSchema), null),
+  /** mail it to the members who follow it when it first becomes public: true for a new post, kept by an edit without it */
+  newsletter: z.optional(z.boolean()),
 });
 
 export type SingleParagraphInput = z.input<typeof singleParagraphInputSchema>;

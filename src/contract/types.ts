@@ -100,6 +100,11 @@ export type BlogPost = PostState & {
   authorSlug?: string;
   /** Live coverage of a match: null (or absent) on a post that never went live. */
   live?: LiveCoverage | null;
+  /**
+   * "Email this story to subscribers": mailed to the members who follow it when it first becomes public. The server
+   * always sends it (false for every post from before newsletters); optional so an older read shape still is one.
+   */
+  newsletter?: boolean;
 };
 
 /** One entry of GET /api/blogs. */

@@ -48,6 +48,11 @@ import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
 import { LiveWrites } from './repositories/liveEventsRepository';
 import { liveStreamRoutes } from './routes/liveStreamRoutes';
 import { memberRoutes } from './routes/memberRoutes';
+import { newsletterRoutes } from './routes/newsletterRoutes';
+import { NewsletterDispatcher } from './newsletters/dispatcher';
+import { NewsletterSender } from './newsletters/newsletterSender';
+import { SKIPPED } from './newsletters/newsletterRepository';
+import { UnsubscribeTokens } from './newsletters/unsubscribeToken';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -97,9 +102,15 @@ export type AppOptions = {
   live?: Partial<{ heartbeatMs: number; visibilityMs: number; pollMs: number; perAddress: number; maxStreams: number }>;
   /** How often the mail outbox looks for rows other processes queued or whose retry is due (default 3 s). */
   mailPollMs?: number;
+  /** How often newsletters look for posts whose scheduled time came (default 3 s), and members queued per batch. */
+  newsletter?: Partial<{ pollMs: number; batch: number; leaseMs: number }>;
 };
 
 const outboxes = new WeakMap<FastifyInstance, MailOutbox>();
+const dispatchers = new WeakMap<FastifyInstance, NewsletterDispatcher>();
+
+/** The app's newsletter dispatcher, when mail is configured (tests drain it instead of waiting for its timer). */
+export const newsletterDispatcherOf = (app: FastifyInstance): NewsletterDispatcher | undefined => dispatchers.get(app);
 
 /** The app's mail sender, when mail is configured (tests drain it instead of waiting for its timer). */
 export const mailOutboxOf = (app: FastifyInstance): MailOutbox | undefined => outboxes.get(app);
@@ -136,6 +147,7 @@ export async function buildApp({
   sitemapMaxUrls,
   live,
   mailPollMs,
+  newsletter,
 }: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
@@ -211,7 +223,10 @@ export async function buildApp({
   // A write that takes a post off the public site ends its streams here at once (other processes within a second).
   caches.onChange(() => void streams.checkVisibility());
   app.addHook('preClose', () => streams.stop());
-  // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts).
+  // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts), and a
+  // newsletter dispatcher that queues a post's members when it first becomes public (newsletters/dispatcher.ts).
+  const unsubscribeTokens = new UnsubscribeTokens(serverSecretOf(config));
+  const newsletterSender = new NewsletterSender(db, config.publicUrl, unsubscribeTokens, now);
   const outbox =
     config.mail === undefined
       ? undefined
@@ -222,17 +237,42 @@ export async function buildApp({
           now,
           pollMs: mailPollMs,
           warn: (message) => app.log.warn(message),
+          connections: config.mail.connections,
+          rate: config.mail.rate,
+          compose: newsletterSender.compose,
+          rejected: newsletterSender.rejected,
+          skippedText: SKIPPED,
         });
-  if (outbox !== undefined) {
+  const dispatcher =
+    outbox === undefined
+      ? undefined
+      : new NewsletterDispatcher({
+          db,
+          now,
+          queued: () => outbox.wake(),
+          ...newsletter,
+          warn: (message) => app.log.warn(message),
+        });
+  if (outbox !== undefined && dispatcher !== undefined) {
     outboxes.set(app, outbox);
-    app.addHook('onReady', async () => outbox.start());
-    app.addHook('onClose', async () => outbox.stop());
+    dispatchers.set(app, dispatcher);
+    app.addHook('onReady', async () => {
+      outbox.start();
+      dispatcher.start();
+    });
+    app.addHook('onClose', async () => {
+      await dispatcher.stop();
+      await outbox.stop();
+    });
   }
   const mailer: Mailer = {
     enabled: outbox !== undefined,
     publicUrl: config.publicUrl,
     digestMs: config.mail?.digestMs ?? DESK_MAIL_WINDOW_MS,
-    wake: () => outbox?.wake(),
+    wake: () => {
+      dispatcher?.wake();
+      outbox?.wake();
+    },
     track: (work) => outbox?.track(work),
   };
 
@@ -280,6 +320,7 @@ export async function buildApp({
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
       await api.register(memberRoutes, { db, guard, ownOrigins, publicUrl: config.publicUrl, now, mailer });
+      await api.register(newsletterRoutes, { db, guard, tokens: unsubscribeTokens });
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,10 @@ export type MailConfig = {
   from: string;
   /** MAIL_DIGEST_MINUTES: desk mail about one post to one person leaves at most this often (0: each notice at once) */
   digestMs?: number;
+  /** MAIL_CONNECTIONS: pooled SMTP connections the outbox sends over (default 5) */
+  connections?: number;
+  /** MAIL_RATE: at most this many messages a second, for a provider that caps it (default: no cap) */
+  rate?: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -63,6 +67,8 @@ export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one
 const repoRoot = resolve(__dirname, '..', '..');
 
 const MAIL_DIGEST_MINUTES_RULE = 'must be a whole number of minutes from 0 to 1440';
+const MAIL_CONNECTIONS_RULE = 'must be a whole number from 1 to 100';
+const MAIL_RATE_RULE = 'must be a whole number of messages a second from 1 to 100000';
 const SESSION_MAX_DAYS_RULE = 'must be a whole number of days from 1 to 3650';
 const LIVE_MAX_STREAMS_RULE = 'must be a whole number from 1 to 1000000';
 
@@ -123,6 +129,8 @@ const envSchema = z.object({
         ),
       ),
   ),
+  MAIL_CONNECTIONS: z._default(z.string().check(z.regex(/^[1-9]\d{0,2}$/, MAIL_CONNECTIONS_RULE)), '5'),
+  MAIL_RATE: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, MAIL_RATE_RULE))),
   MAIL_DIGEST_MINUTES: z._default(z.string().check(z.regex(/^\d{1,4}$/, MAIL_DIGEST_MINUTES_RULE)), '10'),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
   LIVE_MAX_STREAMS: z._default(z.string().check(z.regex(/^[1-9]\d{0,6}$/, LIVE_MAX_STREAMS_RULE)), '20000'),
@@ -237,10 +245,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const digestMinutes = Number(e.MAIL_DIGEST_MINUTES);
   if (digestMinutes > 1440)
     throw new ConfigError(`Invalid configuration:\n  MAIL_DIGEST_MINUTES: ${MAIL_DIGEST_MINUTES_RULE}`);
+  const connections = Number(e.MAIL_CONNECTIONS);
+  if (connections > 100) throw new ConfigError(`Invalid configuration:\n  MAIL_CONNECTIONS: ${MAIL_CONNECTIONS_RULE}`);
+  const rate = e.MAIL_RATE === undefined ? undefined : Number(e.MAIL_RATE);
+  if (rate !== undefined && rate > 100_000)
+    throw new ConfigError(`Invalid configuration:\n  MAIL_RATE: ${MAIL_RATE_RULE}`);
   const mail =
     e.SMTP_URL === undefined || e.MAIL_FROM === undefined
       ? undefined
-      : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, digestMs: digestMinutes * 60_000 };
+      : {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM,
+          digestMs: digestMinutes * 60_000,
+          connections,
+          ...(rate === undefined ? {} : { rate }),
+        };
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;
   if (e.DATABASE_URL === undefined) database = { kind: 'sqlite', file: resolve(dataDir, 'touchline.db') };

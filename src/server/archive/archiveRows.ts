@@ -60,6 +60,12 @@ const position: Check = (value) =>
   Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 1_000
     ? undefined
     : 'must be a whole number from 0';
+const count: Check = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= POST_ID_MAX
+    ? undefined
+    : 'must be a whole number from 0 to 2147483647';
+const epochMs: Check = (value) =>
+  /^\d{1,16}$/.test(String(value)) ? undefined : 'must be a time in epoch milliseconds';
 const nullable =
   (check: Check): Check =>
   (value, row) =>
@@ -258,6 +264,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     updated_at: time,
     created_by: nullable(id),
     updated_by: nullable(id),
+    newsletter: oneOf([0, 1]),
     deleted_at: nullable(time),
   },
   sections: {
@@ -354,6 +361,15 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     reply_mail: oneOf([0, 1]),
     banned_at: nullable(time),
   },
+  newsletter_dispatches: {
+    post_id: id,
+    state: oneOf(['queuing', 'done', 'off', 'before']),
+    member_cursor: count,
+    claimed_until: nullable(epochMs),
+    queued: count,
+    started_at: time,
+    finished_at: nullable(time),
+  },
   member_tags: {
     member_id: id,
     tag: (value) => (typeof value === 'string' && isSlug(value) ? undefined : 'must be a tag slug'),
@@ -386,7 +402,8 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
 const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
   accounts: ['title', 'photo'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
-  posts: ['image_alt', 'text_format'],
+  // the newsletter choice (0: never mailed, as every post from before newsletters)
+  posts: ['image_alt', 'text_format', 'newsletter'],
 };
 
 /** The most parts one post may have, as a write allows them. */

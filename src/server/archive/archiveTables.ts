@@ -36,6 +36,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // Members and the tags they follow (their links and sessions stay behind, as staff sessions do).
   { table: 'members', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'member_tags', orderBy: ['member_id', 'tag'], batch: 500 },
+  // Which posts were already mailed (or public before newsletters), so an imported site mails none of them again.
+  { table: 'newsletter_dispatches', orderBy: ['post_id'], batch: 500 },
   // The cleaned originals. Their variants come along too: re-encoding every width (AVIF above all) on import would
   // take minutes for a few hundred photos, where copying them takes a second.
   { table: 'uploads', orderBy: ['name'], batch: 20 },

@@ -45,6 +45,8 @@ export interface PostsTable {
   updated_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** when the post went to the trash; null: not in the trash (every read but the trash's list skips the others) */
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** 1: mailed to members when it first becomes public (migration 0024; 0 for every post from before it) */
+  newsletter: ColumnType<number, number | undefined, number>;
 }
 
 /** A staff role as a column holds it: the contract's list (contract/roles.ts). */
@@ -298,6 +300,7 @@ export interface Database {
   member_tags: MemberTagsTable;
   member_tokens: MemberTokensTable;
   member_sessions: MemberSessionsTable;
+  newsletter_dispatches: NewsletterDispatchesTable;
 }
 
 /** The desk (migration 0014): a post's open submission, its review steps, editorial notes, notifications, mail. */
@@ -361,6 +364,25 @@ export interface MailOutboxTable {
   topic: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the notices a gathered message lists */
   notices: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a newsletter's post and member (migration 0024): unique together; null for every other mail */
+  post_id: ColumnType<number | null, number | null | undefined, number | null>;
+  member_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A post's newsletter dispatch (migration 0024): its row exists once the post has been public. */
+export type DispatchState = 'queuing' | 'done' | 'off' | 'before';
+
+export interface NewsletterDispatchesTable {
+  post_id: number;
+  state: DispatchState;
+  /** the last member id queued: a dispatch taken over after a crash goes on from here */
+  member_cursor: ColumnType<number, number | undefined, number>;
+  /** a process's lease on the queuing (epoch ms) */
+  claimed_until: NullableEpochMs;
+  /** outbox rows this dispatch queued */
+  queued: ColumnType<number, number | undefined, number>;
+  started_at: Timestamp;
+  finished_at: NullableTime;
 }
 
 /** Second factors (migration 0022): passkeys, their challenges, the authenticator app, recovery codes, the policy. */

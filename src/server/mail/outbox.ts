@@ -11,6 +11,11 @@
 // the row sent leaves a lease that expires, and the row is sent again: at-least-once for that crash window only,
 // which is what any sender without a transaction shared with the SMTP server can promise.
 //
+// Messages go out over a pool of SMTP connections (MAIL_CONNECTIONS), one sender loop per connection, optionally
+// capped at MAIL_RATE messages a second. A newsletter row holds no body: `compose` makes it when its turn comes
+// (or skips it: the member left meanwhile), and a 5xx to its RCPT TO calls `rejected`: that one address refuses mail.
+// A 4xx, a refused connection or a 5xx to the whole session is the server's trouble, not the address's: it retries.
+//
 // Retries back off (30 s, doubling, at most 1 h) and end after a day: the row is marked failed. A sent or failed row
 // keeps no body (a reset link is a secret). Nothing logged here holds an address, a body or the SMTP URL.
 import { createTransport } from 'nodemailer';
@@ -31,7 +36,33 @@ export type OutboxOptions = {
   leaseMs?: number;
   /** a failure to report, never with the message or the SMTP URL */
   warn?: (message: string) => void;
+  /** pooled SMTP connections, and sender loops (default 5) */
+  connections?: number;
+  /** at most this many messages a second (default: no cap) */
+  rate?: number;
+  /** a newsletter row's message, made when it goes; undefined: not to be sent any more (marked failed, `skipped`) */
+  compose?: (row: ClaimedMail) => Promise<ComposedMail | undefined>;
+  /** the text a skipped row's last_error keeps */
+  skippedText?: string;
+  /** a newsletter row's single recipient was refused with a 5xx to RCPT TO */
+  rejected?: (row: ClaimedMail) => Promise<void>;
 };
+
+/** A message as nodemailer sends it. */
+export type ComposedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
+
+/** A permanent refusal of the one recipient (5xx to RCPT TO), as nodemailer reports it; never a session's failure. */
+export function isRecipientRejected(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode, command } = error as { responseCode?: unknown; command?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'RCPT TO';
+}
 
 export const MAIL_GIVE_UP_MS = 24 * 60 * 60_000;
 const SMTP_TIMEOUT_MS = 20_000;
@@ -53,8 +84,13 @@ export class MailOutbox {
   constructor(private readonly options: OutboxOptions) {
     this.pollMs = options.pollMs ?? 3_000;
     this.leaseMs = options.leaseMs ?? 120_000;
+    const connections = options.connections ?? 5;
     this.transport = createTransport({
       url: options.smtpUrl,
+      pool: true,
+      maxConnections: connections,
+      maxMessages: Infinity,
+      ...(options.rate === undefined ? {} : { rateDelta: 1_000, rateLimit: options.rate }),
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
@@ -90,8 +126,13 @@ export class MailOutbox {
       });
   }
 
-  /** Sends every row due now, one at a time; resolves when none is left (tests wait on it). */
+  /** Sends every row due now, one loop per pooled connection; resolves when none is left (tests wait on it). */
   async drain(): Promise<void> {
+    const loops = Math.max(1, this.options.connections ?? 5);
+    await Promise.all(Array.from({ length: loops }, () => this.sendLoop()));
+  }
+
+  private async sendLoop(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const row = await claimDueMail(this.options.db, this.options.now(), this.leaseMs);
@@ -125,10 +166,22 @@ export class MailOutbox {
 
   private async deliver(row: ClaimedMail): Promise<void> {
     const { db, from } = this.options;
+    let message: ComposedMail | undefined = { to: row.to_address, subject: row.subject, text: row.body };
+    const newsletter = row.member_id !== null && this.options.compose !== undefined;
     try {
-      await this.transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
+      if (newsletter) message = await this.options.compose?.(row);
+      if (message === undefined) {
+        await markMailFailed(db, row.id, this.options.now(), this.options.skippedText ?? 'skipped');
+        return;
+      }
+      await this.transport.sendMail({ from, ...message });
     } catch (error) {
       const now = this.options.now();
+      if (newsletter && isRecipientRejected(error)) {
+        await markMailFailed(db, row.id, now, describe(error));
+        await this.options.rejected?.(row);
+        return;
+      }
       const giveUp = now - row.created_at >= MAIL_GIVE_UP_MS;
       if (giveUp) await markMailFailed(db, row.id, now, describe(error));
       else await markMailRetry(db, row.id, now + retryDelayMs(row.attempts), describe(error));

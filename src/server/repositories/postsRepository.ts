@@ -157,6 +157,7 @@ const summaryColumns = [
   'image_url',
   'image_alt',
   'text_format',
+  'newsletter',
   'created_at',
   'status',
   'publish_at',
@@ -326,6 +327,7 @@ async function readPosts(
       ...summary,
       imageAlt: shownText(row.image_alt),
       textFormat: row.text_format,
+      newsletter: row.newsletter === 1,
       authorTitle: shownText(row.author_title),
       authorImage: shownUrl(row.author_image),
       sections: sections.filter((part) => part.post_id === row.id).map(toSection),
@@ -354,7 +356,7 @@ type PostFields = Pick<
   BlogPost,
   'title' | 'icon' | 'authorName' | 'authorTitle' | 'authorImage' | 'publishDate' | 'readTime' | 'imageUrl'
 > &
-  Pick<Partial<BlogPost>, 'imageAlt' | 'textFormat' | 'status' | 'publishAt'>;
+  Pick<Partial<BlogPost>, 'imageAlt' | 'textFormat' | 'status' | 'publishAt' | 'newsletter'>;
 
 /** A post's columns: the one mapping of its own fields to the posts row. */
 function postColumns(fields: PostFields) {
@@ -369,6 +371,8 @@ function postColumns(fields: PostFields) {
     image_url: fields.imageUrl,
     image_alt: fields.imageAlt ?? '',
     text_format: fields.textFormat ?? 'plain',
+    // absent (an edit that does not say): the stored choice stays
+    ...(fields.newsletter === undefined ? {} : { newsletter: fields.newsletter ? 1 : 0 }),
     ...statusColumns(fields),
   };
 }
@@ -382,7 +386,7 @@ function statusColumns({ status = 'published', publishAt = null }: Partial<PostS
 }
 
 /** A submission's own fields, named as in the read shape. */
-function submittedFields({ header, footer, status, publishAt }: PostInput): PostFields {
+function submittedFields({ header, footer, status, publishAt, newsletter }: PostInput): PostFields {
   return {
     title: header.title,
     icon: header.icon,
@@ -396,6 +400,7 @@ function submittedFields({ header, footer, status, publishAt }: PostInput): Post
     textFormat: header.textFormat,
     status,
     publishAt,
+    newsletter,
   };
 }
 
@@ -456,6 +461,8 @@ export async function createPost(
     const post = await trx
       .insertInto('posts')
       .values({
+        // a new post is mailed unless the writer says not to
+        newsletter: 1,
         ...postColumns(submittedFields(input)),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),

@@ -22,7 +22,7 @@ import type { WriteGuard } from '../accounts/guard';
 import type { Db } from '../db/database';
 import { markPrivate } from '../http/answers';
 import { limiterKey } from '../http/clientAddress';
-import { ignoreEmptyBody } from '../http/requestLimits';
+import { hasBody, ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
 import { MAIL_OFF } from '../mail/mailer';
 import type { Mailer } from '../mail/mailer';
@@ -90,9 +90,7 @@ export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   registerFormParser(fastify);
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_MAX }, (_request, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.addHook('onRequest', (request, reply, done) =>
     request.method === 'DELETE' ? ignoreEmptyBody(request, reply, done) : done(),
   );
@@ -243,16 +241,19 @@ export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (
     return reply.code(204).send();
   });
 
-  // The admin's side: a signed-in editor or owner. A key or ADMIN_TOKEN keeps its post and upload powers only.
-  const editors = {
-    onRequest: guard.refuseBlocked,
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!(await guard.authorize(request, reply))) return reply;
-      const actor = actorOf(request)!;
-      if (actor.accountId === null) return reply.code(403).send({ error: PEOPLE_ONLY });
-      if (!mayManageAll(actor.role)) return reply.code(403).send({ error: FORBIDDEN });
-    },
+  // The admin's side: a signed-in editor or owner. A key or ADMIN_TOKEN keeps its post and upload powers only. Checked
+  // before the body is read: an import may be 50 MB, which nobody else gets to send.
+  const editorsOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A refusal closes the connection, so Node does not read (and throw away) the rest of a body.
+    const body = hasBody(request.headers);
+    if (body) void reply.header('connection', 'close');
+    if (!(await guard.authorize(request, reply))) return reply;
+    const actor = actorOf(request)!;
+    if (actor.accountId === null) return reply.code(403).send({ error: PEOPLE_ONLY });
+    if (!mayManageAll(actor.role)) return reply.code(403).send({ error: FORBIDDEN });
+    if (body) void reply.removeHeader('connection');
   };
+  const editors = { onRequest: [guard.refuseBlocked, editorsOnly] };
 
   app.get('/members', { ...editors, schema: { querystring: membersQuerySchema } }, async (request, reply) => {
     markPrivate(reply);

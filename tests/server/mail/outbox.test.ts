@@ -191,7 +191,18 @@ describe('SMTP_URL and MAIL_FROM', () => {
       smtpUrl,
       from: MAIL_FROM,
       digestMs: 600_000,
+      connections: 5,
     });
+    const pooled = loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, MAIL_CONNECTIONS: '12', MAIL_RATE: '50' })).mail;
+    expect(pooled).toMatchObject({ connections: 12, rate: 50 });
+    const badPools: Record<string, string>[] = [
+      { MAIL_CONNECTIONS: '0' },
+      { MAIL_CONNECTIONS: '101' },
+      { MAIL_RATE: 'fast' },
+      { MAIL_RATE: '0' },
+    ];
+    for (const bad of badPools)
+      expect(() => loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, ...bad }))).toThrow(ConfigError);
     const refusals: Record<string, string>[] = [
       { SMTP_URL: smtpUrl },
       { MAIL_FROM: 'desk@touchline.test' },

@@ -84,6 +84,25 @@ describe('who may manage members', () => {
   });
 });
 
+describe('large bodies', () => {
+  it('takes a large CSV only from an editor or owner: anyone else is refused before it is read', async () => {
+    const big = `email\n${'x'.repeat(2 * 1024 * 1024)}\n`;
+    const author = { cookie: (await staffSession(t.app, t.db, 'author')).cookie, ...SAME_ORIGIN };
+    const refused = await importCsv(author, big);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers.connection).toBe('close');
+    expect((await importCsv({}, big)).statusCode).toBe(401);
+    // Only the import takes a large body: every other members route keeps the small limit.
+    const subscribe = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/subscribe',
+      headers: { ...SAME_ORIGIN, 'content-type': 'text/csv' },
+      payload: big,
+    });
+    expect(subscribe.statusCode).toBe(413);
+  });
+});
+
 describe('the list', () => {
   it('pages newest first with counts by status, and searches by email, status and tag', async () => {
     await seedMembers(120);

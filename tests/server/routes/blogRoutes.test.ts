@@ -40,6 +40,7 @@ describe('POST /api/blogs', () => {
       imageUrl: 'https://images.example.com/derby.jpg',
       imageAlt: '',
       textFormat: 'plain',
+      newsletter: true,
       sections: [
         {
           id: expect.any(Number),

@@ -1,0 +1,93 @@
+// The newsletter dispatcher every process runs beside the outbox's sender. When a post first becomes public (a publish
+// now, or a scheduled post whose time comes, with no job to run) it gets a dispatch row; a process claims the dispatch
+// with a lease and queues its recipients into the outbox in batches, off the request that published it, moving a
+// cursor in each batch's transaction. A process that dies mid-dispatch leaves a lease that passes, and another goes on
+// from the cursor; the outbox's unique (post, member) rows make a member queued twice impossible either way.
+import type { Db } from '../db/database';
+import { claimDispatch, postTagSlugs, queueBatch, recordNewlyPublic } from './newsletterRepository';
+
+export type DispatcherOptions = {
+  db: Db;
+  now: () => number;
+  /** told after each batch: the outbox's wake-up */
+  queued: () => void;
+  /** how often to look for posts whose time came (default 3 s) */
+  pollMs?: number;
+  /** members queued in one transaction (default 2,000) */
+  batch?: number;
+  /** a dispatch's lease, renewed with every batch (default 1 min) */
+  leaseMs?: number;
+  warn?: (message: string) => void;
+};
+
+export class NewsletterDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 3_000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for newly public posts soon: called after a write commits. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.warn?.(`newsletter dispatch: ${(error as Error).message}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Records newly public posts and queues every claimable dispatch to the end (tests wait on it). */
+  async drain(): Promise<void> {
+    const { db, now } = this.options;
+    const batch = this.options.batch ?? 2_000;
+    const leaseMs = this.options.leaseMs ?? 60_000;
+    await recordNewlyPublic(db, new Date(now()));
+    for (;;) {
+      if (this.stopped) return;
+      const claim = await claimDispatch(db, now(), leaseMs);
+      if (claim === undefined) return;
+      const slugs = await postTagSlugs(db, claim.postId);
+      const post = await db.kysely
+        .selectFrom('posts')
+        .select('title')
+        .where('id', '=', claim.postId)
+        .executeTakeFirst();
+      for (;;) {
+        if (this.stopped) return;
+        const { outcome } = await queueBatch(db, claim, slugs, post?.title ?? '', batch, now(), leaseMs);
+        this.options.queued();
+        if (outcome !== 'more') break;
+        // Let requests in between batches: the publish that caused this is never held up by the member count.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+
+  /** Resolves once no run is under way. */
+  async settle(): Promise<void> {
+    while (this.running !== undefined) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,251 @@
+// All SQL of newsletters: which posts became public and have not been dispatched, the claim of one post's dispatch,
+// queueing its recipients into the outbox in batches (one row per post and member, unique together: INSERT … ON
+// CONFLICT DO NOTHING, so no crash, retry or second process ever queues a member twice), the member a row is for,
+// a bounce, the one-click unsubscribe and a post's figures.
+import { sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../db/database';
+import { isPublic } from '../repositories/visibility';
+
+/**
+ * Gives every post that is public now and has no dispatch row one: 'queuing' when it is to be mailed, else 'off'. The
+ * row's existence marks the post's first public moment, so an unpublish and republish, a restore or an edit later
+ * never dispatches it again. How many posts are to be mailed.
+ */
+export async function recordNewlyPublic(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.kysely
+    .insertInto('newsletter_dispatches')
+    .columns(['post_id', 'state', 'started_at', 'finished_at'])
+    .expression(
+      db.kysely
+        .selectFrom('posts')
+        .select((eb) => [
+          'posts.id',
+          eb.case().when('posts.newsletter', '=', 1).then(sql.lit('queuing')).else(sql.lit('off')).end().as('state'),
+          eb.val(at).as('started_at'),
+          eb
+            .case()
+            .when('posts.newsletter', '=', 1)
+            .then(sql<string | null>`null`)
+            .else(eb.val(at))
+            .end()
+            .as('finished_at'),
+        ])
+        .where(isPublic(now))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('newsletter_dispatches')
+                .select('newsletter_dispatches.post_id')
+                .whereRef('newsletter_dispatches.post_id', '=', 'posts.id'),
+            ),
+          ),
+        ),
+    )
+    .onConflict((conflict) => conflict.column('post_id').doNothing())
+    .execute();
+}
+
+export type ClaimedDispatch = { postId: number; cursor: number; lease: number };
+
+/** Claims one post whose members are still being queued and whose lease (if any) has passed: one conditional UPDATE. */
+export async function claimDispatch(db: Db, now: number, leaseMs: number): Promise<ClaimedDispatch | undefined> {
+  const free = (eb: ExpressionBuilder<Database, 'newsletter_dispatches'>) =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
+  const due = db.kysely
+    .selectFrom('newsletter_dispatches')
+    .select('post_id')
+    .where('state', '=', 'queuing')
+    .where(free)
+    .orderBy('post_id')
+    .limit(1);
+  const lease = now + leaseMs;
+  const row = await db.kysely
+    .updateTable('newsletter_dispatches')
+    .set({ claimed_until: lease })
+    .where('post_id', '=', db.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due)
+    .where('state', '=', 'queuing')
+    .where(free)
+    .returning(['post_id', 'member_cursor'])
+    .executeTakeFirst();
+  return row === undefined ? undefined : { postId: row.post_id, cursor: Number(row.member_cursor), lease };
+}
+
+/** The tag slugs a post carries. */
+export async function postTagSlugs(db: Db, postId: number): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('post_tags')
+    .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+    .select('tags.slug')
+    .where('post_tags.post_id', '=', postId)
+    .execute();
+  return rows.map((row) => row.slug);
+}
+
+/** Active members who follow every story or one of `slugs`. */
+const recipients = (slugs: string[]) => (eb: ExpressionBuilder<Database, 'members'>) =>
+  eb.and([
+    eb('members.status', '=', 'active'),
+    slugs.length === 0
+      ? eb('members.all_posts', '=', 1)
+      : eb.or([
+          eb('members.all_posts', '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('member_tags')
+              .select('member_tags.member_id')
+              .whereRef('member_tags.member_id', '=', 'members.id')
+              .where('member_tags.tag', 'in', slugs),
+          ),
+        ]),
+  ]);
+
+/**
+ * Queues the next batch of a claimed dispatch (members after its cursor, by id) in one transaction that also moves the
+ * cursor, only while this process still holds the lease. 'done' when the batch was the last; 'lost' when another
+ * process took the dispatch over.
+ */
+export async function queueBatch(
+  db: Db,
+  claim: ClaimedDispatch,
+  slugs: string[],
+  subject: string,
+  batch: number,
+  now: number,
+  leaseMs: number,
+): Promise<{ outcome: 'more' | 'done' | 'lost'; queued: number }> {
+  return db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      // The batch's last member: the batch-th recipient after the cursor; none: this batch takes the rest.
+      const last = await trx
+        .selectFrom('members')
+        .select('id')
+        .where(recipients(slugs))
+        .where('members.id', '>', claim.cursor)
+        .orderBy('members.id')
+        .limit(1)
+        .offset(batch - 1)
+        .executeTakeFirst();
+      const inserted = await trx
+        .insertInto('mail_outbox')
+        .columns(['to_address', 'subject', 'body', 'created_at', 'next_attempt_at', 'post_id', 'member_id'])
+        .expression(
+          trx
+            .selectFrom('members')
+            .select((eb) => [
+              'members.email',
+              eb.val(subject).as('subject'),
+              eb.val('').as('body'),
+              eb.val(now).as('created_at'),
+              eb.val(now).as('next_attempt_at'),
+              eb.val(claim.postId).as('post_id'),
+              'members.id',
+            ])
+            .where(recipients(slugs))
+            .where('members.id', '>', claim.cursor)
+            .$if(last !== undefined, (query) => query.where('members.id', '<=', last?.id ?? 0)),
+        )
+        .onConflict((conflict) => conflict.columns(['post_id', 'member_id']).doNothing())
+        .executeTakeFirst();
+      const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+      const done = last === undefined;
+      const moved = await trx
+        .updateTable('newsletter_dispatches')
+        .set((eb) => ({
+          member_cursor: last?.id ?? claim.cursor,
+          queued: eb('queued', '+', queued),
+          claimed_until: done ? null : now + leaseMs,
+          ...(done ? { state: 'done' as const, finished_at: new Date(now).toISOString() } : {}),
+        }))
+        .where('post_id', '=', claim.postId)
+        .where('claimed_until', '=', claim.lease)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) throw new LostLease();
+      claim.cursor = last?.id ?? claim.cursor;
+      claim.lease = now + leaseMs;
+      return { outcome: done ? ('done' as const) : ('more' as const), queued };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LostLease) return { outcome: 'lost' as const, queued: 0 };
+      throw error;
+    });
+}
+
+class LostLease extends Error {}
+
+/** The member an outbox row is for, as the sender needs them: whether still active, and the post's tags they follow. */
+export async function recipientOf(
+  db: Db,
+  memberId: number,
+  postId: number,
+): Promise<{ email: string; status: string; all: boolean; tags: string[] } | undefined> {
+  const member = await db.kysely
+    .selectFrom('members')
+    .select(['email', 'status', 'all_posts'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  if (member === undefined) return undefined;
+  const tags =
+    member.all_posts === 1
+      ? []
+      : (
+          await db.kysely
+            .selectFrom('member_tags')
+            .innerJoin('tags', 'tags.slug', 'member_tags.tag')
+            .innerJoin('post_tags', 'post_tags.tag_id', 'tags.id')
+            .select('member_tags.tag')
+            .where('member_tags.member_id', '=', memberId)
+            .where('post_tags.post_id', '=', postId)
+            .orderBy('post_tags.position')
+            .execute()
+        ).map((row) => row.tag);
+  return { email: member.email, status: member.status, all: member.all_posts === 1, tags };
+}
+
+/** A 5xx to RCPT TO: the address does not take mail, so the member is mailed no more. */
+export async function markMemberBounced(db: Db, memberId: number): Promise<void> {
+  await db.kysely
+    .updateTable('members')
+    .set({ status: 'bounced' })
+    .where('id', '=', memberId)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/** The one-click unsubscribe: whether the member exists (an unsubscribed or bounced one stays as it is). */
+export async function unsubscribeMember(db: Db, memberId: number): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const member = await trx.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst();
+    if (member === undefined) return false;
+    if (member.status === 'active' || member.status === 'pending')
+      await trx.updateTable('members').set({ status: 'unsubscribed' }).where('id', '=', memberId).execute();
+    return true;
+  });
+}
+
+/** What an outbox row skipped (a member no longer subscribed when its turn came) says in last_error. */
+export const SKIPPED = 'skipped: not subscribed';
+
+export type NewsletterFigures = { recipients: number; sent: number; failed: number; pending: number };
+
+/** A post's newsletter figures from its outbox rows (a row skipped because the member left counts nowhere). */
+export async function newsletterFigures(db: Db, postId: number): Promise<NewsletterFigures> {
+  const row = await db.kysely
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.countAll().as('rows'),
+      eb.fn.count('sent_at').as('sent'),
+      eb.fn.sum(eb.case().when('last_error', '=', SKIPPED).then(1).else(0).end()).as('skipped'),
+      eb.fn.count('failed_at').as('ended'),
+    ])
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow();
+  const rows = Number(row.rows);
+  const sent = Number(row.sent);
+  const skipped = Number(row.skipped ?? 0);
+  const failed = Number(row.ended) - skipped;
+  return { recipients: rows - skipped, sent, failed, pending: rows - skipped - sent - failed };
+}

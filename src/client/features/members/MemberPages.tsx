@@ -89,7 +89,8 @@ export function LinkPage({ purpose }: { purpose: LinkPurpose }) {
     }
   };
 
-  if (state.done)
+  // Without JavaScript the one-click POST comes back here with ?done=1.
+  if (state.done || (purpose === 'unsubscribe' && query.get('done')))
     return (
       <MemberCard title="Unsubscribed">
         <p role="status">{UNSUBSCRIBED_TEXT}</p>

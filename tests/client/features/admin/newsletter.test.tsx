@@ -33,7 +33,7 @@ test('a new post is mailed unless the box is unticked, and then says so in its s
 });
 
 test('the edit page keeps the post’s choice, sends it with the save, and shows whom the post was mailed to', async () => {
-  const { seen } = adminApi({ post: { ...editablePost(), newsletter: false } as ReturnType<typeof editablePost> });
+  const { seen } = adminApi({ post: editablePost({ newsletter: false }) });
   server.use(
     http.get(`${API}/blogs/:id/newsletter`, () => HttpResponse.json({ recipients: 3, sent: 2, failed: 0, pending: 1 })),
   );

@@ -157,3 +157,9 @@ test('the footer has a Sign in link for members, and the top bar keeps its links
       .map((link) => link.textContent || link.getAttribute('aria-label')),
   ).toEqual(['Home', 'Blog', 'Search', 'Admin']);
 });
+
+test('the one-click POST made without JavaScript comes back to say it is done', async () => {
+  renderApp('/members/unsubscribe?done=1');
+  expect(await screen.findByText('You are unsubscribed: we will send you no more stories.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+});

@@ -10,8 +10,7 @@ const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =
 
 function publishingOf(post: AdminBlogPost): DraftStatus {
   // The post's own choice; a read shape without it (a server before newsletters) leaves the box ticked.
-  const { newsletter } = post as { newsletter?: unknown };
-  return { ...statusOf(post), ...(newsletter === false ? { newsletter: false } : {}) };
+  return { ...statusOf(post), ...(post.newsletter === false ? { newsletter: false } : {}) };
 }
 
 function statusOf(post: AdminBlogPost): DraftStatus {

@@ -96,8 +96,6 @@ export type ProductFields = Omit<DraftProduct, 'id'>;
 export type StatusSubmission = BlogSubmission & {
   status?: 'published' | 'draft' | 'review';
   publishAt?: string | null;
-  /** whether the post is mailed to the members who follow it when it first goes public */
-  newsletter?: boolean;
 };
 
 export type EditDraft = {

@@ -19,7 +19,12 @@ const BUDGET = { js: 115 * KB, css: 15 * KB };
  * forgotten. The live post went 0.8 KB over when Share and the feed links joined every post page (2026-11-28); the
  * budget's 115 KB stays the goal (docs/performance.md).
  */
-const OVER_ALLOWED = { '/page/:id the same, live': { js: 116 * KB, why: 'Share and the feed links, to win back' } };
+const OVER_ALLOWED = {
+  '/page/:id the same, live': {
+    js: 117.5 * KB,
+    why: 'Share and the feed links (0.8 KB), the subscribe form after every story and the member routes (1.4 KB), to win back',
+  },
+};
 // Texts only the admin editor renders (SPEC 2): a JS file containing one is editor code.
 const EDITOR_MARKERS = ['Create New Blog Post', 'Show Preview'];
 
@@ -101,6 +106,11 @@ try {
     ['/sample', '/sample'],
     [`/tag/${slug}`, '/tag/:slug'],
     [`/search?q=${encodeURIComponent(word)}`, '/search?q=…'],
+    ['/members/subscribed', '/members/subscribed'],
+    ['/members/confirm?token=budget', '/members/confirm?token=…'],
+    ['/members/signin', '/members/signin'],
+    ['/members/unsubscribe?token=budget', '/members/unsubscribe?token=…'],
+    ['/account', '/account'],
   ];
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {

@@ -13,6 +13,7 @@ import type { ServerState } from './app/serverState';
 import { makeStore } from './app/store';
 import type { AppStore } from './app/store';
 import { liveApi } from './api/liveApi';
+import { tagsApi } from './api/tagsApi';
 import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
@@ -52,7 +53,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
 async function renderWith(
   store: AppStore,
-  { url, post, list, search, home, author, missing }: RenderInput,
+  { url, post, list, search, home, author, tags, missing }: RenderInput,
 ): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -74,6 +75,7 @@ async function renderWith(
     store.dispatch(
       authorApi.util.upsertQueryEntries([{ endpointName: 'getAuthor', arg: author.slug, value: author.data }]),
     );
+  if (tags) store.dispatch(tagsApi.util.upsertQueryEntries([{ endpointName: 'getTags', arg: undefined, value: tags }]));
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };
     store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));

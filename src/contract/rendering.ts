@@ -1,6 +1,6 @@
 // The seam between the server and the server-rendering bundle (src/client/entry-server.tsx, built into dist/ssr and
 // loaded at run time): what the server hands it, and what it hands back.
-import type { BlogPost, BlogSummary, SearchAnswer } from './types';
+import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from './types';
 import type { EntriesAnswer } from './live';
 import type { AuthorPageData } from './authors';
 
@@ -23,6 +23,8 @@ export type RenderInput = {
   };
   /** the landing page's lists under the hero: the posts live now (with their score lines) and the 6 newest stories */
   home?: { live: BlogSummary[]; latest: BlogSummary[] };
+  /** the site's tags, which the landing page's subscribe form offers to follow */
+  tags?: TagCount[];
   /** the story list's page (a tag's stories when `tag` is its slug): the one after `cursor`, or the first when null */
   list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
   /** an author's page: their profile and first page of public stories, under the slug the URL spells */

@@ -21,8 +21,12 @@ type RouteDefinition = {
   page: string;
   /** 'server': rendered on the server and hydrated; 'client': the server sends the shell */
   render: 'server' | 'client';
-  /** the data the page reads first: a post by its :id, the story list, a tag's or an author's stories, or search results */
-  data?: 'post' | 'list' | 'tag' | 'author' | 'search';
+  /**
+   * the data the page reads first: a post by its :id, the story list, a tag's or an author's stories, or search
+   * results; 'link': a mailed link's page, whose token in the query its form posts back (rendered per request,
+   * never kept)
+   */
+  data?: 'post' | 'list' | 'tag' | 'author' | 'search' | 'link';
   /** the path of the top-level navigation item that stays highlighted on this page */
   area?: string;
   /** the status the server answers the shell of a client-rendered page with (default 200) */
@@ -46,6 +50,13 @@ export const ROUTES = {
   author: { path: '/author/:slug', page: 'author/AuthorPage', render: 'server', data: 'author', area: '/blog' },
   search: { path: '/search', page: 'search/SearchPage', render: 'server', data: 'search' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
+  // A member's pages: a mailed link's button, the subscribe form's landing page and their preferences. Server-rendered
+  // so each button works without JavaScript; /account depends on the member's cookie, so the browser renders it.
+  memberSubscribed: { path: '/members/subscribed', page: 'members/MemberPages', render: 'server' },
+  memberConfirm: { path: '/members/confirm', page: 'members/MemberPages', render: 'server', data: 'link' },
+  memberSignIn: { path: '/members/signin', page: 'members/MemberPages', render: 'server', data: 'link' },
+  memberUnsubscribe: { path: '/members/unsubscribe', page: 'members/MemberPages', render: 'server', data: 'link' },
+  account: { path: '/account', page: 'members/MemberPages', render: 'client' },
   admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },
   adminPosts: { path: '/admin/posts', page: 'admin/pages/PostsPage', render: 'client', area: '/admin' },
   adminEdit: { path: '/admin/edit/:id', page: 'admin/pages/EditPage', render: 'client', area: '/admin' },
@@ -56,6 +67,7 @@ export const ROUTES = {
   adminAccount: { path: '/admin/account', page: 'admin/pages/AccountPage', render: 'client', area: '/admin' },
   adminReview: { path: '/admin/review', page: 'admin/pages/ReviewPage', render: 'client', area: '/admin' },
   adminInbox: { path: '/admin/inbox', page: 'admin/pages/InboxPage', render: 'client', area: '/admin' },
+  adminMembers: { path: '/admin/members', page: 'admin/pages/MembersPage', render: 'client', area: '/admin' },
   // Like every admin page, only a signed-in admin gets it (others are sent to /auth); the page fetches the draft with
   // the session cookie, so a preview opens from a fresh tab too.
   adminPreview: { path: '/admin/preview/:id', page: 'admin/pages/PreviewPage', render: 'client', area: '/admin' },

@@ -134,22 +134,32 @@ export function Layout() {
       </main>
       {/* Plain links: a feed is a file, not a page of the app. A labelled nav, not a <footer>: the page's own footer
           (the sample's author footer) stays the page's last footer. */}
-      <nav aria-label="Feeds" className={styles.footer}>
-        <ul>
-          <li>
-            <a href="/feed.xml" type="application/atom+xml">
-              RSS feed
-            </a>
-          </li>
-          {feed && (
+      <div className={styles.footer}>
+        <nav aria-label="Feeds">
+          <ul>
             <li>
-              <a href={feed.href} type="application/atom+xml">
-                {feed.label}
+              <a href="/feed.xml" type="application/atom+xml">
+                RSS feed
               </a>
             </li>
-          )}
-        </ul>
-      </nav>
+            {feed && (
+              <li>
+                <a href={feed.href} type="application/atom+xml">
+                  {feed.label}
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+        {/* A member's way back to what they follow (their account, or the form that mails a sign-in link). */}
+        <nav aria-label="Members">
+          <ul>
+            <li>
+              <Link to={pathTo('account')}>Sign in</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
       <nav aria-label="Tabs" className={styles.tabBar}>
         <ul>
           {items.map(({ label, to, end, icon, inArea }) => (

@@ -12,6 +12,8 @@ import { ROUTE_LIST, isAdminRoute, paramsAreValid } from '../../contract/routes'
 import type { AdminRouteName, RouteName } from '../../contract/routes';
 import { Layout } from './Layout';
 
+const MemberPage = lazy(() => import('../features/members/MemberPages').then((m) => ({ default: m.MemberPage })));
+
 const PAGES: Record<Exclude<RouteName, AdminRouteName>, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage }))),
   blog: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
@@ -22,6 +24,12 @@ const PAGES: Record<Exclude<RouteName, AdminRouteName>, LazyExoticComponent<Comp
   author: lazy(() => import('../features/author/AuthorPage').then((m) => ({ default: m.AuthorPage }))),
   search: lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
+  // A member's pages: one lazy module (one import in every visitor's entry), each page named by its route.
+  memberSubscribed: MemberPage,
+  memberConfirm: MemberPage,
+  memberSignIn: MemberPage,
+  memberUnsubscribe: MemberPage,
+  account: MemberPage,
 };
 // Every admin page, behind the session guard, through one lazy module (a visitor never downloads any of it).
 const AdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.AdminPage })));

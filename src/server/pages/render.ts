@@ -19,7 +19,7 @@ import { findPost, listPosts, relatedPosts } from '../repositories/postsReposito
 import { entriesAnswer, readEntries } from '../repositories/liveRepository';
 import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
-import { findTag } from '../repositories/tagsRepository';
+import { findTag, listTagCounts } from '../repositories/tagsRepository';
 import { findAuthorPage } from '../repositories/profileRepository';
 import { searchQuerySchema } from '../../contract/search';
 import { headTags } from '../seo/head';
@@ -168,6 +168,11 @@ export function createPageServer({
       const data = { author, posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
       return { head: { kind: 'author', author, path }, input: { url: path, author: { slug: params.slug!, data } } };
     }
+    // A mailed link's page: its form carries the token back, so the URL's query is the page's (never kept).
+    if (route.data === 'link') {
+      const url = `${path}${query.size > 0 ? `?${query}` : ''}`;
+      return { head: { kind: 'private', path }, input: { url } };
+    }
     if (route.data === 'search') {
       // The results of a valid query (the form alone otherwise), rendered so that search works without JavaScript.
       const url = `${path}${query.size > 0 ? `?${query}` : ''}`;
@@ -183,11 +188,14 @@ export function createPageServer({
     if (route.name === 'home') {
       // Under the hero: the posts live now (with their score lines) and the newest stories.
       const at = new Date(now());
-      const [live, latest] = await Promise.all([
+      const [live, latest, tags] = await Promise.all([
         listPosts(db, { limit: LIMITS.pageSizeMax, liveOnly: true, now: at }),
         listPosts(db, { limit: HOME_LATEST, now: at }),
+        // The subscribe form's sports to pick from.
+        listTagCounts(db, { now: at }),
       ]);
-      return { head: { kind: 'home', path }, input: { url: path, home: { live: live.posts, latest: latest.posts } } };
+      const home = { live: live.posts, latest: latest.posts };
+      return { head: { kind: 'home', path }, input: { url: path, home, tags } };
     }
     return { head: { kind: 'sample', path }, input: { url: path } };
   }
@@ -202,8 +210,9 @@ export function createPageServer({
       : match?.route.data === 'post' && query.has('before')
         ? `${path}?before=${query.get('before')}`
         : path;
-  // Search pages are not kept: their queries are endless.
-  const cacheable = ({ match }: PageRequest) => match !== undefined && match.route.data !== 'search';
+  // Search pages are not kept: their queries are endless; nor are a mailed link's, each with its own token.
+  const cacheable = ({ match }: PageRequest) =>
+    match !== undefined && match.route.data !== 'search' && match.route.data !== 'link';
 
   /**
    * The cached page for a request as sent in `encoding`, prepared whole (the first send in a coding prepares it), or

@@ -14,6 +14,10 @@ export const defaultHandlers = [
   http.get(`${API}/blogs`, () => HttpResponse.json(sampleSummaries)),
   // Every public page asks which posts are live now: none, unless a test says otherwise.
   http.get(`${API}/live`, () => HttpResponse.json({ posts: [] })),
+  // The landing page's subscribe form offers the site's tags.
+  http.get(`${API}/tags`, () => HttpResponse.json([])),
+  // A post's newsletter figures (the edit page and the posts list): mailed to nobody.
+  http.get(`${API}/blogs/:id/newsletter`, () => HttpResponse.json({ recipients: 0, sent: 0, failed: 0, pending: 0 })),
   // The desk's reads every admin page makes (the navigation's counts and review queue, the edit page's notes, a new post's profile),
   // and the sign-in card's question whether mail can carry a reset link.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),

@@ -19,6 +19,7 @@ const PAGES: Record<AdminRouteName, LazyExoticComponent<ComponentType>> = {
   adminTrash: lazy(() => import('./pages/TrashPage').then((m) => ({ default: m.TrashPage }))),
   adminReview: lazy(() => import('./pages/ReviewPage').then((m) => ({ default: m.ReviewPage }))),
   adminInbox: lazy(() => import('./pages/InboxPage').then((m) => ({ default: m.InboxPage }))),
+  adminMembers: lazy(() => import('./pages/MembersPage').then((m) => ({ default: m.MembersPage }))),
 };
 
 /** The admin page a route names, for a signed-in member of staff (RequireSession sends anyone else to /auth). */

@@ -14,4 +14,5 @@ export const adminPaths = {
   live: (id: number | string) => pathTo('adminLive', { id }),
   review: () => pathTo('adminReview'),
   inbox: () => pathTo('adminInbox'),
+  members: () => pathTo('adminMembers'),
 } as const;

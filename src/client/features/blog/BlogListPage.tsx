@@ -16,6 +16,7 @@ import { PrimaryTag } from '../../components/TagLinks';
 import { Byline } from '../../components/Byline';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
+import { SubscribeForm } from '../../components/members/SubscribeForm';
 import styles from './BlogListPage.module.scss';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
@@ -127,6 +128,11 @@ export function BlogListPage() {
             </p>
           )}
         </>
+      )}
+      {slug && (
+        <SubscribeForm heading={`Follow ${tagName || slug} by email`}>
+          <input type="hidden" name="tags" value={slug} />
+        </SubscribeForm>
       )}
     </section>
   );

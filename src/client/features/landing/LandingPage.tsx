@@ -9,6 +9,7 @@ import { Byline } from '../../components/Byline';
 import type { BlogSummary } from '../../../contract/types';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
+import { SiteSubscribe } from '../../components/members/SiteSubscribe';
 import { homeApi } from './homeApi';
 import styles from './LandingPage.module.scss';
 
@@ -131,6 +132,7 @@ export function LandingPage() {
         </ul>
       </section>
       <HomeLists now={now} />
+      <SiteSubscribe />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { checkProductList } from '../../../contract/productCheck';
 import { isRecord } from '../../../contract/records';
 import type { BlogPost, Product } from '../../../contract/types';
 import { Article } from '../../components/Article';
+import { SubscribeForm, TickedTags } from '../../components/members/SubscribeForm';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { byline, TagLinks } from '../../components/TagLinks';
 import { useCoverageStart } from '../../api/liveNowApi';
@@ -111,6 +112,9 @@ export function PostPage() {
         />
         {!leading && coverage}
         <SharePost title={post.title} />
+        <SubscribeForm heading="Get stories like this by email">
+          <TickedTags tags={post.tags} />
+        </SubscribeForm>
         {primary && <MoreOn id={id} tagName={primary.name} />}
       </>
     );

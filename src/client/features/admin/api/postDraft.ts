@@ -9,6 +9,11 @@ const items = (list: ListEntry[] | undefined, prefix: string): DraftListItem[] =
   (Array.isArray(list) ? list : []).map((entry, index) => ({ id: `${prefix}-i${index}`, text: entry?.item ?? '' }));
 
 function publishingOf(post: AdminBlogPost): DraftStatus {
+  // The post's own choice; a read shape without it (a server before newsletters) leaves the box ticked.
+  return { ...statusOf(post), ...(post.newsletter === false ? { newsletter: false } : {}) };
+}
+
+function statusOf(post: AdminBlogPost): DraftStatus {
   if (post.status === 'draft') return { status: 'draft', publishAt: '' };
   if (post.status === 'review') return { status: 'review', publishAt: '' };
   if (post.status === 'scheduled') return { status: 'scheduled', publishAt: isoToLocalInput(post.publishAt) };

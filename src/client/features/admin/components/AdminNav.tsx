@@ -39,6 +39,13 @@ export function AdminNav() {
           </NavLink>
         </li>
         {mayManageAll(user?.role) && <ReviewLink />}
+        {mayManageAll(user?.role) && (
+          <li>
+            <NavLink to={adminPaths.members()} className={linkClass}>
+              Members
+            </NavLink>
+          </li>
+        )}
         <li>
           <NavLink to={adminPaths.inbox()} className={linkClass}>
             {counted('Inbox', notifications.data?.unread)}

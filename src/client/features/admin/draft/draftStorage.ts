@@ -85,7 +85,7 @@ function readProduct(value: unknown): DraftProduct | null {
 function readPublishing(value: unknown): DraftStatus {
   if (!isRecord(value)) return { status: 'published', publishAt: '' };
   const status = value.status === 'draft' || value.status === 'scheduled' ? value.status : 'published';
-  return { status, publishAt: text(value.publishAt) };
+  return { status, publishAt: text(value.publishAt), ...(value.newsletter === false ? { newsletter: false } : {}) };
 }
 
 /**

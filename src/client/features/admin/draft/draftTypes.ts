@@ -68,7 +68,12 @@ export type DraftFooter = { authorName: string; authorTitle: string; imageUrl: s
  * Where the post should stand once submitted: 'scheduled' is sent as published with publishAt. publishAt is the
  * value of a datetime-local field (the admin's local time, e.g. '2026-11-28T09:30'), '' when none is chosen.
  */
-export type DraftStatus = { status: PostStatus; publishAt: string };
+export type DraftStatus = {
+  status: PostStatus;
+  publishAt: string;
+  /** "Email this story to subscribers" (the post's `newsletter`): on unless unticked */
+  newsletter?: boolean;
+};
 
 /** Everything the editor persists (the access token is deliberately not part of it). */
 export type Draft = { header: DraftHeader; products: DraftProduct[]; footer: DraftFooter; publishing: DraftStatus };

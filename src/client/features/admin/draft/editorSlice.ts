@@ -303,6 +303,16 @@ export class MissingPublishTimeError extends Error {
  * sends Published too (an update replaces the post's state); a new published post sends none, exactly as the seed did.
  */
 export function toStatusFields(
+  publishing: DraftStatus,
+  explicit: boolean,
+): Pick<StatusSubmission, 'status' | 'publishAt' | 'newsletter'> {
+  // An update sends the writer's choice; a new post only an unticked box (the post's default is on), so a new post
+  // ticked sends what the spec's submit shape holds and nothing more.
+  const newsletter = publishing.newsletter !== false;
+  return { ...statusOf(publishing, explicit), ...(explicit || !newsletter ? { newsletter } : {}) };
+}
+
+function statusOf(
   { status, publishAt }: DraftStatus,
   explicit: boolean,
 ): Pick<StatusSubmission, 'status' | 'publishAt'> {

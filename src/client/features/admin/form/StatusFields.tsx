@@ -31,7 +31,7 @@ function localZone(): string {
 export function StatusFields() {
   const id = useId();
   const dispatch = useDraftDispatch();
-  const { status, publishAt } = useDraftSelector((draft) => draft.publishing);
+  const { status, publishAt, newsletter = true } = useDraftSelector((draft) => draft.publishing);
   const role = useAppSelector(selectUser)?.role;
   // The writer's own post (the server refuses the rest); 'published' covers scheduling too.
   const allowed = role ? allowedStatuses({ role, own: true, from: 'draft' }) : ['draft', 'review', 'published'];
@@ -85,6 +85,20 @@ export function StatusFields() {
           onChange={(value) => dispatch(publishingChanged({ publishAt: value }))}
         />
       )}
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.check}>
+          <input
+            type="checkbox"
+            checked={newsletter}
+            aria-describedby={`${id}-mail`}
+            onChange={(event) => dispatch(publishingChanged({ newsletter: event.target.checked }))}
+          />
+          Email this story to subscribers
+        </label>
+        <p id={`${id}-mail`} className={fieldStyles.hint}>
+          Once, when it first goes public, to the members who follow all stories or one of its tags.
+        </p>
+      </div>
     </div>
   );
 }

@@ -31,6 +31,7 @@ import buttons from '../../../styles/buttons.module.scss';
 import formStyles from '../form/PostForm.module.scss';
 import pageStyles from './page.module.scss';
 import { AllPostsLink } from '../components/pageParts';
+import { NewsletterLine } from '../components/NewsletterLine';
 import { NotesPanel } from '../components/NotesPanel';
 
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
@@ -167,6 +168,7 @@ export function EditPage() {
         Your changes are saved in this browser as you type, apart from the new post at Create New Blog Post (the access
         token never is). Submit saves them to the post.
       </p>
+      <NewsletterLine id={id} />
       <DraftScopeProvider value={scope}>
         <PostForm
           label="Edit Blog Post"

@@ -31,6 +31,7 @@ import {
   RowButton,
   useNotice,
 } from '../components/pageParts';
+import { NewsletterLine } from '../components/NewsletterLine';
 import { rowPermissions } from '../components/postPermissions';
 
 /** A post's status as the admin reads it; the time of a scheduled post in the admin's own locale and zone. */
@@ -141,7 +142,10 @@ export function PostsPage() {
                 const may = rowPermissions(shown.token ? null : user, post);
                 return (
                   <>
-                    <td data-label="Status">{statusText(post)}</td>
+                    <td data-label="Status">
+                      {statusText(post)}
+                      {post.status === 'published' && <NewsletterLine id={post.id} />}
+                    </td>
                     <td data-label="Created by">{staffName(post.createdBy)}</td>
                     <td data-label="Updated by">{staffName(post.updatedBy)}</td>
                     <ActionsCell

@@ -48,7 +48,9 @@ const stages = [
   { name: 'budget', run: ['npm', 'run', '--silent', 'budget'], needs: ['build'], after: [SQLITE, POSTGRES] },
   {
     name: 'e2e (Chromium)',
-    run: ['npx', 'playwright', 'test'],
+    // No trace on the first run (recording one for every test cost about a fifth of the stage's CPU); the repeat of
+    // the failed tests records theirs (playwrightRepeat).
+    run: ['npx', 'playwright', 'test', '--trace', 'off'],
     env: e2eReports('e2e.json'),
     needs: ['build'],
     after: [SQLITE, POSTGRES],
@@ -252,9 +254,8 @@ async function playwrightRepeat() {
   );
   if (failures.length === 0) return ['not repeated: Playwright reported no failed test (see the output above)'];
   if (failures.length > MAX_REPEATS) return [`not repeated: ${failures.length} tests failed, not a flake`];
-  await spawnStage(['npx', 'playwright', 'test', '--last-failed'], e2eReports('e2e-again.json'), (text) =>
-    process.stdout.write(text),
-  );
+  const run = ['npx', 'playwright', 'test', '--last-failed', '--trace', 'retain-on-failure'];
+  await spawnStage(run, e2eReports('e2e-again.json'), (text) => process.stdout.write(text));
   const again = new Map(playwrightTests(readJson('e2e-again.json')).map(({ key, status }) => [key, status]));
   return verdictLines(
     failures,

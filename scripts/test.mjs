@@ -30,10 +30,11 @@ const e2eReports = (file) => ({
 });
 
 /**
- * after: starts once these have ended (either way); needs: runs only if these passed. Jest on SQLite and on
- * PostgreSQL run side by side from the start (one worker each: jest's default on 2 cores), with typecheck → lint →
- * build beside them; e2e (two browser workers), budget and validate start when the build is done and both jest runs
- * are over (validate takes a few seconds of one core beside them).
+ * after: starts once these have ended (either way); afterAny: once one of these has; needs: runs only if these
+ * passed. Jest on SQLite and on PostgreSQL run side by side from the start (one worker each: jest's default on 2
+ * cores), with typecheck → lint → build beside them; e2e (two browser workers), budget and validate start when the
+ * build is done and the first jest run is over: the other one alone would leave a core idle until it ends
+ * (validate takes a few seconds of one core beside them).
  */
 const stages = [
   { name: 'typecheck', run: ['npm', 'run', '--silent', 'typecheck'] },
@@ -45,17 +46,24 @@ const stages = [
     repeat: jestRepeat('postgres.json', WITH_POSTGRES),
   },
   { name: 'build', run: ['npm', 'run', '--silent', 'build'], after: ['lint'] },
-  { name: 'budget', run: ['npm', 'run', '--silent', 'budget'], needs: ['build'], after: [SQLITE, POSTGRES] },
+  { name: 'budget', run: ['npm', 'run', '--silent', 'budget'], needs: ['build'], afterAny: [SQLITE, POSTGRES] },
   {
     name: 'e2e (Chromium)',
-    run: ['npx', 'playwright', 'test'],
+    // No trace on the first run (recording one for every test cost about a fifth of the stage's CPU); the repeat of
+    // the failed tests records theirs (playwrightRepeat).
+    run: ['npx', 'playwright', 'test', '--trace', 'off'],
     env: e2eReports('e2e.json'),
     needs: ['build'],
-    after: [SQLITE, POSTGRES],
+    afterAny: [SQLITE, POSTGRES],
     repeat: playwrightRepeat,
   },
   // Part of the e2e stage: the built site as the validators its readers use see it, beside the browser tests.
-  { name: 'e2e: validate', run: ['npm', 'run', '--silent', 'validate'], needs: ['build'], after: [SQLITE, POSTGRES] },
+  {
+    name: 'e2e: validate',
+    run: ['npm', 'run', '--silent', 'validate'],
+    needs: ['build'],
+    afterAny: [SQLITE, POSTGRES],
+  },
 ];
 
 const started = Date.now();
@@ -86,6 +94,7 @@ await new Promise((resolveAll) => {
       if (results.has(stage.name) || running.has(stage.name)) continue;
       const waitsFor = [...(stage.after ?? []), ...(stage.needs ?? [])];
       if (!waitsFor.every((name) => results.has(name))) continue;
+      if (stage.afterAny && !stage.afterAny.some((name) => results.has(name))) continue;
       const missing = (stage.needs ?? []).filter((name) => results.get(name).status !== 'PASS');
       if (missing.length > 0) {
         finish(stage, { status: 'SKIP', line: `SKIP  ${stage.name} (needs ${missing.join(', ')})` });
@@ -252,9 +261,8 @@ async function playwrightRepeat() {
   );
   if (failures.length === 0) return ['not repeated: Playwright reported no failed test (see the output above)'];
   if (failures.length > MAX_REPEATS) return [`not repeated: ${failures.length} tests failed, not a flake`];
-  await spawnStage(['npx', 'playwright', 'test', '--last-failed'], e2eReports('e2e-again.json'), (text) =>
-    process.stdout.write(text),
-  );
+  const run = ['npx', 'playwright', 'test', '--last-failed', '--trace', 'retain-on-failure'];
+  await spawnStage(run, e2eReports('e2e-again.json'), (text) => process.stdout.write(text));
   const again = new Map(playwrightTests(readJson('e2e-again.json')).map(({ key, status }) => [key, status]));
   return verdictLines(
     failures,

@@ -175,7 +175,7 @@ export async function buildApp({
   // Absolute-form targets and repeated Host lines, as RFC 9112 says, before routing (http/requestTarget.ts).
   checkRequestLine(app.server);
   // A connection that closes after its answer reads what the client still sends for a moment, so the answer arrives.
-  closeLingering(app.server);
+  closeLingering(app.server, timeouts.lingerMs);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 

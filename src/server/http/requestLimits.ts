@@ -29,6 +29,8 @@ export type Timeouts = {
   uploadIdleMs: number;
   /** An idle keep-alive connection stays open this long: longer than a load balancer's usual 60 s. */
   keepAliveMs: number;
+  /** A closing connection reads what the client still sends at most this long (see closeLingering). */
+  lingerMs: number;
 };
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
@@ -38,25 +40,26 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   jsonBodyMs: 30_000,
   uploadIdleMs: 15_000,
   keepAliveMs: 72_000,
+  lingerMs: 2_000,
 };
 
-/** How long, and for how many bytes, a closing connection keeps reading what the client still sends. */
-export const LINGER = { ms: 2_000, bytes: 256 * 1024 } as const;
+/** How many bytes a closing connection reads of what the client still sends (for at most Timeouts.lingerMs). */
+export const LINGER = { bytes: 256 * 1024 } as const;
 
 /**
  * Closes as RFC 9112 §9.6 says: after an answer with `Connection: close` (a refusal before the body, say), Node ends
  * the socket at once, and a body the client is still sending arrives at a closed socket: the kernel answers it with a
  * reset, which can throw away the answer before the client reads it. So the server half-closes, reads and drops what
- * still comes for a little while (at most LINGER), then closes. Only closing connections pay: a keep-alive one never
+ * still comes for a little while (at most lingerMs and LINGER.bytes), then closes. Only closing connections pay: a keep-alive one never
  * calls destroySoon.
  */
-export function closeLingering(server: Server): void {
+export function closeLingering(server: Server, lingerMs = DEFAULT_TIMEOUTS.lingerMs): void {
   server.on('connection', (socket: Socket) => {
     socket.destroySoon = function lingeringClose(this: Socket) {
       if (this.writable) this.end();
       let read = 0;
       const close = () => this.destroy();
-      const timer = setTimeout(close, LINGER.ms).unref();
+      const timer = setTimeout(close, lingerMs).unref();
       this.once('close', () => clearTimeout(timer));
       this.once('end', close);
       this.on('data', (chunk: Buffer) => {

@@ -69,7 +69,8 @@ async function listening(timeouts?: Partial<Timeouts>): Promise<{ t: TestApp; po
 describe('bodies are read only where they are taken', () => {
   let t: TestApp;
   let port: number;
-  beforeAll(async () => ({ t, port } = await listening()));
+  // A closing connection's linger (2 s in production) cut short: these tests wait for the server to hang up.
+  beforeAll(async () => ({ t, port } = await listening({ lingerMs: 300 })));
   afterAll(async () => {
     await t.close();
   });
@@ -319,7 +320,7 @@ describe('slow clients are cut off', () => {
 });
 
 describe('the default timeouts', () => {
-  it('give headers at most 40 s, an upload 2 minutes, and keep an idle connection past 60 s', async () => {
+  it('give headers at most 40 s, an upload 2 minutes, a closing connection 2 s, and keep an idle one past 60 s', async () => {
     const { t } = await listening();
     try {
       // connectionsCheckingInterval is a constructor option Node keeps on the server; its types do not list it.
@@ -328,6 +329,7 @@ describe('the default timeouts', () => {
       expect(DEFAULT_TIMEOUTS.jsonBodyMs + DEFAULT_TIMEOUTS.checkEveryMs).toBeLessThanOrEqual(40_000);
       expect(server.requestTimeout).toBe(120_000);
       expect(DEFAULT_TIMEOUTS.uploadIdleMs).toBe(15_000);
+      expect(DEFAULT_TIMEOUTS.lingerMs).toBe(2_000);
       expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
     } finally {
       await t.close();

@@ -16,6 +16,7 @@ import { liveApi } from './api/liveApi';
 import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
+import { matchesApi } from './features/matches/matchesApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 import { jsonForScript } from '../contract/site';
 import type { MarkNode } from '../contract/marks';
@@ -51,7 +52,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
 async function renderWith(
   store: AppStore,
-  { url, post, list, search, home, missing }: RenderInput,
+  { url, post, list, search, home, matches, missing }: RenderInput,
 ): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -69,6 +70,10 @@ async function renderWith(
     }
   }
   if (home) store.dispatch(homeApi.util.upsertQueryEntries([{ endpointName: 'getHome', arg: undefined, value: home }]));
+  if (matches) {
+    const value = { date: matches.day, timeZone: matches.timeZone, matches: matches.matches };
+    store.dispatch(matchesApi.util.upsertQueryEntries([{ endpointName: 'getMatchDay', arg: matches.date, value }]));
+  }
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };
     store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));

@@ -2,6 +2,7 @@
 // loaded at run time): what the server hands it, and what it hands back.
 import type { BlogPost, BlogSummary, SearchAnswer } from './types';
 import type { EntriesAnswer } from './live';
+import type { Match } from './matches';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -26,6 +27,8 @@ export type RenderInput = {
   list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
   /** the search page's results for `q` from `cursor` (none when q is empty or invalid) */
   search?: { q: string; cursor: number; answer: SearchAnswer };
+  /** /matches: the day's matches (date null: today, the day `day` in `timeZone`, the site's zone) */
+  matches?: { date: string | null; day: string; timeZone: string; matches: Match[] };
   /** a route matches the URL but has nothing to show (no post has the id): render the not-found page */
   missing?: boolean;
 };

@@ -21,8 +21,8 @@ type RouteDefinition = {
   page: string;
   /** 'server': rendered on the server and hydrated; 'client': the server sends the shell */
   render: 'server' | 'client';
-  /** the data the page reads first: a post by its :id, the story list, a tag's stories, or search results */
-  data?: 'post' | 'list' | 'tag' | 'search';
+  /** the data the page reads first: a post by its :id, the story list, a tag's stories, search results, or a day's matches */
+  data?: 'post' | 'list' | 'tag' | 'search' | 'matches';
   /** the path of the top-level navigation item that stays highlighted on this page */
   area?: string;
   /** the status the server answers the shell of a client-rendered page with (default 200) */
@@ -44,6 +44,8 @@ export const ROUTES = {
   tag: { path: '/tag/:slug', page: 'blog/BlogListPage', render: 'server', data: 'tag', area: '/blog' },
   // An author's stories: the slug is the name and the account id (contract/authors.ts).
   author: { path: '/author/:slug', page: 'author/AuthorPage', render: 'client', area: '/blog' },
+  // A day's matches (?date=YYYY-MM-DD, today by default), grouped by competition.
+  matches: { path: '/matches', page: 'matches/MatchesPage', render: 'server', data: 'matches' },
   search: { path: '/search', page: 'search/SearchPage', render: 'server', data: 'search' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
   admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },

@@ -35,6 +35,8 @@ import { discoveryRoutes } from './routes/discoveryRoutes';
 import { authorRoutes } from './routes/authorRoutes';
 import { tagsSearchRoutes } from './routes/tagsSearchRoutes';
 import { liveRoutes } from './routes/liveRoutes';
+import { matchRoutes } from './routes/matchRoutes';
+import { calendarRoutes } from './routes/calendarRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { ImageService } from './images/imageService';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -278,6 +280,7 @@ export async function buildApp({
         mailer,
       });
       await api.register(tagsSearchRoutes, { db, guard, caches, now });
+      await api.register(matchRoutes, { db, guard, caches, now, timeZone: config.siteTimeZone });
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
     },
@@ -293,6 +296,7 @@ export async function buildApp({
     security: pageHeaders,
   });
   await app.register(authorRoutes, { db, caches, publicUrl: config.publicUrl, now, security: pageHeaders });
+  await app.register(calendarRoutes, { db, caches, publicUrl: config.publicUrl, security: pageHeaders });
   const hints = loadRouteHints(config.clientDir);
   const { publicUrl } = config;
   const render = renderPage ?? (await loadPageRenderer(ssrBundleFile(config.clientDir)));

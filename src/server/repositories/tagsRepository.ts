@@ -170,7 +170,10 @@ export async function updateTag(trx: Kysely<Database>, slug: string, change: Tag
   if (change.pointsForWin !== undefined) set.points_for_win = change.pointsForWin;
   if (change.pointsForDraw !== undefined) set.points_for_draw = change.pointsForDraw;
   if (Object.keys(set).length > 0) await trx.updateTable('tags').set(set).where('slug', '=', slug).execute();
-  return findTagInfo(trx, slug);
+  const tag = await findTagInfo(trx, slug);
+  if (tag === undefined) return undefined;
+  const { id: _id, ...info } = tag;
+  return info;
 }
 
 /** How many matches name the tag as a team (home or away) and as a competition. */

@@ -127,7 +127,9 @@ describe('tags on a post', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<BlogPost>().tags).toEqual([{ name: 'Golf', slug: 'golf' }]);
-    expect((await get<TagCount[]>('/api/tags')).body).toEqual([{ slug: 'golf', name: 'Golf', count: 1 }]);
+    expect((await get<TagCount[]>('/api/tags')).body).toEqual([
+      { slug: 'golf', name: 'Golf', kind: 'topic', count: 1 },
+    ]);
   });
 });
 
@@ -152,8 +154,8 @@ describe('GET /api/blogs?tag= and GET /api/tags', () => {
     await create({ header: { tags: ['Secret Signing'] }, status: 'draft' });
     await create({ header: { tags: ['Golf'] }, status: 'published', publishAt: '2099-01-01T00:00:00Z' });
     expect((await get<TagCount[]>('/api/tags')).body).toEqual([
-      { slug: 'tennis', name: 'Tennis', count: 2 },
-      { slug: 'golf', name: 'Golf', count: 1 },
+      { slug: 'tennis', name: 'Tennis', kind: 'topic', count: 2 },
+      { slug: 'golf', name: 'Golf', kind: 'topic', count: 1 },
     ]);
   });
 

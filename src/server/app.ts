@@ -313,6 +313,7 @@ export async function buildApp({
           log: app.log,
           now,
           security: pageHeaders,
+          siteTimeZone: config.siteTimeZone,
         })
       : undefined;
   const shell =

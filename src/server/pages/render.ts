@@ -20,6 +20,8 @@ import { entriesAnswer, readEntries } from '../repositories/liveRepository';
 import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
 import { findTag } from '../repositories/tagsRepository';
+import { listMatches } from '../repositories/matchesRepository';
+import { dayIn, isInstant, nextDay, zonedInstant } from '../../contract/matches';
 import { searchQuerySchema } from '../../contract/search';
 import { headTags } from '../seo/head';
 import type { HeadPage } from '../seo/head';
@@ -76,10 +78,18 @@ export type PageServerOptions = {
   now?: () => number;
   /** the pages' security headers (http/security.ts): a page is sent prepared whole, with them */
   security: Readonly<Record<string, string>>;
+  /** SITE_TIME_ZONE (default UTC): the zone /matches reads its days in */
+  siteTimeZone?: string;
 };
 
 /** The landing page's "Latest stories": the newest public posts, as on /blog. */
 const HOME_LATEST = 6;
+
+/** The most matches /matches lists for one day (the API's page maximum). */
+const MATCHES_PER_DAY = 200;
+
+/** Whether ?date= names a real day, written YYYY-MM-DD. */
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isInstant(`${text}T00:00Z`);
 
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
 type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage; live?: boolean };
@@ -99,6 +109,7 @@ export function createPageServer({
   log,
   now = Date.now,
   security,
+  siteTimeZone = 'UTC',
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
@@ -159,6 +170,25 @@ export function createPageServer({
         input: { url, list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) } },
       };
     }
+    if (route.data === 'matches') {
+      // A day's matches in the site's zone: ?date=YYYY-MM-DD, or today.
+      const dateText = query.get('date');
+      const url = dateText === null ? path : `${path}?date=${dateText}`;
+      if (dateText !== null && !isDay(dateText)) return notFound(url, true);
+      const day = dateText ?? dayIn(now(), siteTimeZone);
+      const { matches } = await listMatches(
+        db,
+        {
+          from: new Date(zonedInstant(day, '00:00', siteTimeZone)).toISOString(),
+          to: new Date(zonedInstant(nextDay(day), '00:00', siteTimeZone)).toISOString(),
+        },
+        { limit: MATCHES_PER_DAY },
+      );
+      return {
+        head: { kind: 'matches', path: url, name: dateText === null ? 'Today' : day, matches },
+        input: { url, matches: { date: dateText, day, timeZone: siteTimeZone, matches } },
+      };
+    }
     if (route.data === 'search') {
       // The results of a valid query (the form alone otherwise), rendered so that search works without JavaScript.
       const url = `${path}${query.size > 0 ? `?${query}` : ''}`;
@@ -188,11 +218,14 @@ export function createPageServer({
    * campaign tag, do not make another copy).
    */
   const keyOf = ({ path, query, match }: PageRequest) =>
-    (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
-      ? `${path}?cursor=${query.get('cursor')}`
-      : match?.route.data === 'post' && query.has('before')
-        ? `${path}?before=${query.get('before')}`
-        : path;
+    // /matches without a date is today's page: a new day is a new copy.
+    match?.route.data === 'matches'
+      ? `${path}?date=${query.get('date') ?? `today:${dayIn(now(), siteTimeZone)}`}`
+      : (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
+        ? `${path}?cursor=${query.get('cursor')}`
+        : match?.route.data === 'post' && query.has('before')
+          ? `${path}?before=${query.get('before')}`
+          : path;
   // Search pages are not kept: their queries are endless.
   const cacheable = ({ match }: PageRequest) => match !== undefined && match.route.data !== 'search';
 

@@ -17,6 +17,7 @@ import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
 import { matchesApi } from './features/matches/matchesApi';
+import { tagMatchdayApi } from './api/tagMatchdayApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 import { jsonForScript } from '../contract/site';
 import type { MarkNode } from '../contract/marks';
@@ -52,7 +53,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
 async function renderWith(
   store: AppStore,
-  { url, post, list, search, home, matches, missing }: RenderInput,
+  { url, post, list, search, home, matches, matchday, missing }: RenderInput,
 ): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -73,6 +74,11 @@ async function renderWith(
   if (matches) {
     const value = { date: matches.day, timeZone: matches.timeZone, matches: matches.matches };
     store.dispatch(matchesApi.util.upsertQueryEntries([{ endpointName: 'getMatchDay', arg: matches.date, value }]));
+  }
+  // A tag page's matchday facts; a topic's page seeds null, so the browser asks nothing more.
+  if (list?.tag !== undefined) {
+    const value = matchday?.value ?? null;
+    store.dispatch(tagMatchdayApi.util.upsertQueryEntries([{ endpointName: 'getTagMatchday', arg: list.tag, value }]));
   }
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };

@@ -3,6 +3,7 @@
 import type { BlogPost, BlogSummary, SearchAnswer } from './types';
 import type { EntriesAnswer } from './live';
 import type { Match } from './matches';
+import type { TagMatchday } from './matchday';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -25,6 +26,8 @@ export type RenderInput = {
   home?: { live: BlogSummary[]; latest: BlogSummary[] };
   /** the story list's page (a tag's stories when `tag` is its slug): the one after `cursor`, or the first when null */
   list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
+  /** a team's or competition's tag page: its table, fixtures and results */
+  matchday?: { slug: string; value: TagMatchday };
   /** the search page's results for `q` from `cursor` (none when q is empty or invalid) */
   search?: { q: string; cursor: number; answer: SearchAnswer };
   /** /matches: the day's matches (date null: today, the day `day` in `timeZone`, the site's zone) */

@@ -19,8 +19,12 @@ import { findPost, listPosts, relatedPosts } from '../repositories/postsReposito
 import { entriesAnswer, readEntries } from '../repositories/liveRepository';
 import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
-import { findTag } from '../repositories/tagsRepository';
-import { listMatches } from '../repositories/matchesRepository';
+import { findTag, findTagInfo } from '../repositories/tagsRepository';
+import { listMatches, matchesOfTag, publicMatch } from '../repositories/matchesRepository';
+import { standings } from '../matches/standings';
+import { matchdayOf, teamCompetition } from '../../contract/matchday';
+import type { TagMatchday } from '../../contract/matchday';
+import type { TableAnswer } from '../../contract/matches';
 import { dayIn, isInstant, nextDay, zonedInstant } from '../../contract/matches';
 import { searchQuerySchema } from '../../contract/search';
 import { headTags } from '../seo/head';
@@ -119,6 +123,26 @@ export function createPageServer({
     input: { url, missing },
   });
 
+  /** A competition's table as GET /api/competitions/:slug/table answers it, or null for another tag. */
+  async function tableOf(slug: string): Promise<TableAnswer | null> {
+    const tag = await findTagInfo(db.kysely, slug);
+    if (tag === undefined || tag.kind !== 'competition') return null;
+    const points = { pointsForWin: tag.pointsForWin!, pointsForDraw: tag.pointsForDraw! };
+    const rows = standings(await matchesOfTag(db.kysely, tag.id), points);
+    return { competition: { slug: tag.slug, name: tag.name }, ...points, rows };
+  }
+
+  /** A team's or competition's table, fixtures and results for its tag page; undefined for a topic. */
+  async function tagMatchday(slug: string): Promise<TagMatchday | undefined> {
+    const tag = await findTagInfo(db.kysely, slug);
+    if (tag === undefined || tag.kind === 'topic') return undefined;
+    const matches = (await matchesOfTag(db.kysely, tag.id)).map(publicMatch);
+    if (tag.kind === 'competition') return matchdayOf('competition', matches, await tableOf(slug), now());
+    const own = matches.filter((match) => match.home.slug === slug || match.away.slug === slug);
+    const competition = teamCompetition(own);
+    return matchdayOf('team', own, competition ? await tableOf(competition.slug) : null, now());
+  }
+
   async function plan({ path, query, match }: PageRequest): Promise<PagePlan> {
     if (!match) return notFound(path, false);
     const { route, params } = match;
@@ -165,9 +189,14 @@ export function createPageServer({
       });
       if (tag !== undefined && posts.length === 0) return notFound(url, true);
       const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
+      const matchday = tag ? await tagMatchday(tag.slug) : undefined;
       return {
         head: tag ? { kind: 'tag', tag, path: url } : { kind: 'blog', path: url },
-        input: { url, list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) } },
+        input: {
+          url,
+          list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) },
+          ...(tag && matchday ? { matchday: { slug: tag.slug, value: matchday } } : {}),
+        },
       };
     }
     if (route.data === 'matches') {

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RenderPage } from '../../../src/contract/rendering';
 import type { TagInfo } from '../../../src/contract/tags';
+import { blogSubmissionSchema } from '../../../src/contract/schemas';
+import { createPost } from '../../../src/server/repositories/postsRepository';
+import { validSubmission } from '../fixtures/submissions';
 import { textOf } from '../helpers/html';
 import { PUBLIC_URL, TOKEN, useTestApp } from '../helpers/testApp';
 
@@ -122,4 +125,40 @@ it('shows a match added after the page was rendered at once', async () => {
   expect(textOf((await page('/matches')).body)).not.toContain('Fulham v Arsenal');
   await match({ home: 'fulham', away: 'arsenal', kickoff: '2026-11-28T17:30:00Z' });
   expect(textOf((await page('/matches')).body)).toContain('17:30 Fulham v Arsenal');
+});
+
+describe('a tag page', () => {
+  const story = (tags: string[]) =>
+    createPost(t.db, blogSubmissionSchema.parse(validSubmission({ title: 'Derby', tags })));
+
+  it("of a competition shows its full table, the round's fixtures and results, and its fixtures calendar", async () => {
+    await story(['Premier League']);
+    const res = await page('/tag/premier-league');
+    expect(res.statusCode).toBe(200);
+    const text = textOf(res.body);
+    expect(text).toContain('Premier League table Pos Team P W D L GF GA GD Pts Form');
+    // Everton beat Fulham 2–1; the teams yet to play sit between them on goal difference, then by name.
+    expect(text).toMatch(
+      /1 Everton 1 1 0 0 2 1 \+1 3 W 2 Arsenal 0 0 0 0 0 0 0 0 3 Chelsea 0 0 0 0 0 0 0 0 4 Fulham 1 0 0 1 1 2 −1 0 L/,
+    );
+    expect(text).toMatch(/Fixtures and results .*Everton 2–1 Fulham .*Arsenal v Chelsea/);
+    expect(res.body).toContain('href="/tag/premier-league/fixtures.ics"');
+  });
+
+  it('of a team shows its next fixture, its last results and its table row', async () => {
+    await story(['Everton']);
+    // The postponed match is not the next fixture; this one is.
+    await match({ home: 'everton', away: 'arsenal', kickoff: '2026-12-05T15:00:00Z' });
+    const text = textOf((await page('/tag/everton')).body);
+    expect(text).toMatch(/Next fixture 5 Dec, 15:00 UTC Everton v Arsenal/);
+    expect(text).toMatch(/Last results 28 Nov, 12:30 UTC Everton 2–1 Fulham/);
+    expect(text).toMatch(/Premier League Pos Team .* 1 Everton 1 1 0 0 2 1 \+1 3 W/);
+  });
+
+  it('of a topic shows no matchday part', async () => {
+    await story(['Transfers']);
+    const res = await page('/tag/transfers');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Fixtures calendar');
+  });
 });

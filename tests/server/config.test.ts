@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       sessionMaxDays: 90,
       liveMaxStreams: 20_000,
+      siteTimeZone: 'UTC',
     });
   });
 
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://touchline.example',
         SESSION_MAX_DAYS: '14',
         LIVE_MAX_STREAMS: '5000',
+        SITE_TIME_ZONE: 'Europe/London',
       },
       cwd,
     );
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://touchline.example',
       sessionMaxDays: 14,
       liveMaxStreams: 5_000,
+      siteTimeZone: 'Europe/London',
     });
   });
 
@@ -64,6 +67,13 @@ describe('loadConfig', () => {
       kind: 'sqlite',
       file: '/tmp/x.db',
     });
+  });
+
+  it('takes an IANA time zone for the site, and refuses one this runtime does not know', () => {
+    expect(loadConfig({ SITE_TIME_ZONE: 'America/New_York' }, cwd).siteTimeZone).toBe('America/New_York');
+    expect(() => loadConfig({ SITE_TIME_ZONE: 'Mars/Olympus' }, cwd)).toThrow(
+      'SITE_TIME_ZONE: must be an IANA time zone, such as Europe/London or UTC',
+    );
   });
 
   it('treats empty variables as unset', () => {

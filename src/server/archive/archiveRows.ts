@@ -16,7 +16,8 @@ import {
   sectionInputSchema,
   singleParagraphInputSchema,
 } from '../../contract/schemas';
-import { slugOf, TAGS_MAX } from '../../contract/tags';
+import { POINTS_MAX, slugOf, TAG_KINDS, TAG_SHORT_NAME_MAX, TAGS_MAX } from '../../contract/tags';
+import { MATCH_LIMITS, MATCH_STATUSES } from '../../contract/matches';
 import { entryInputSchema, matchInfoSchema } from '../../contract/liveSchemas';
 import { formatIssues } from '../http/validation';
 import { noteSchema, profileSchema } from '../../contract/deskSchemas';
@@ -216,6 +217,30 @@ const liveMatch =
     return exactly(schema)(value, row);
   };
 
+/** A whole number from 0 to max. */
+const wholeUpTo =
+  (max: number): Check =>
+  (value) =>
+    Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= max
+      ? undefined
+      : `must be a whole number from 0 to ${max}`;
+/** One trimmed, non-empty line of at most max characters, as the match and tag schemas store it. */
+const trimmedLine =
+  (max: number): Check =>
+  (value) =>
+    typeof value === 'string' && value !== '' && value.trim() === value && !CONTROL.test(value) && value.length <= max
+      ? undefined
+      : `must be one trimmed line of 1 to ${max} characters`;
+/** A match's score: both set or both null. */
+const bothOrNeither =
+  (other: string): Check =>
+  (value, row) =>
+    (value === null) !== (row[other] === null)
+      ? 'must be set with the other score'
+      : value === null
+        ? undefined
+        : wholeUpTo(MATCH_LIMITS.scoreMax)(value, row);
+
 const email = exactly(signInSchema.shape.email, (s) => s.toLowerCase());
 /** Who wrote a row, as the server copied it from the account or key (the same name rule), or '' for no one. */
 const copiedName: Check = (value, row) => (value === '' ? undefined : exactly(nameSchema)(value, row));
@@ -284,8 +309,28 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     slug: (value, row) =>
       typeof row.name === 'string' && value === slugOf(row.name) ? undefined : 'must be the slug of its name',
     name: tagName,
+    kind: oneOf(TAG_KINDS),
+    short_name: nullable(trimmedLine(TAG_SHORT_NAME_MAX)),
+    crest: nullable(matches(/^\/uploads\/[0-9a-f]{64}\.(png|jpg|gif|webp|avif)$/, 'an upload (/uploads/<name>)')),
+    points_for_win: wholeUpTo(POINTS_MAX),
+    points_for_draw: wholeUpTo(POINTS_MAX),
   },
   post_tags: { post_id: id, tag_id: id, position },
+  matches: {
+    id,
+    competition_id: id,
+    home_id: id,
+    away_id: (value, row) => id(value, row) ?? (value === row.home_id ? 'A team cannot play itself' : undefined),
+    kickoff: time,
+    venue: nullable(trimmedLine(MATCH_LIMITS.venueMax)),
+    status: oneOf(MATCH_STATUSES),
+    home_score: bothOrNeither('away_score'),
+    away_score: bothOrNeither('home_score'),
+    post_id: nullable(id),
+    created_at: time,
+    updated_at: time,
+    sequence: wholeUpTo(POST_ID_MAX),
+  },
   post_revisions: {
     id,
     post_id: id,
@@ -371,6 +416,8 @@ const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
   accounts: ['title', 'photo'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
   posts: ['image_alt', 'text_format'],
+  // a tag's kind ('topic', as every tag was before kinds), a team's facts (none) and a competition's points (3 and 1)
+  tags: ['kind', 'short_name', 'crest', 'points_for_win', 'points_for_draw'],
 };
 
 /** The most parts one post may have, as a write allows them. */

@@ -25,6 +25,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'products', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'tags', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'post_tags', orderBy: ['post_id', 'tag_id'], batch: 500 },
+  // Matches after their tags and posts (the teams, the competition and the post about it).
+  { table: 'matches', orderBy: ['id'], identity: 'id', batch: 500 },
   { table: 'post_revisions', orderBy: ['id'], identity: 'id', json: ['post'], batch: 200 },
   // Live coverage and its entries travel with their posts (the stream's event log does not: it is delivery only).
   { table: 'live_coverage', orderBy: ['post_id'], batch: 500 },

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import { mayManageAll } from '../../contract/roles';
+import { slugOf } from '../../contract/tags';
 import { tagSlugSchema, tagsQuerySchema, tagUpdateSchema } from '../../contract/matches';
 import { actorOf } from '../accounts/actor';
 import type { WriteGuard } from '../accounts/guard';
@@ -72,6 +73,13 @@ export const tagsSearchRoutes: FastifyPluginAsync<TagsSearchRoutesOptions> = asy
         if (tag === undefined) return { code: 404, body: notFound('Tag') } as const;
         const kind = change.kind ?? tag.kind;
         const details: { path: string; message: string }[] = [];
+        // A tag is its slug: a name with another slug would be another tag (the next post naming it makes that one).
+        if (change.name !== undefined && slugOf(change.name) !== slug) {
+          details.push({
+            path: 'name',
+            message: `must keep the tag's slug (${slug}): set a team's short name instead`,
+          });
+        }
         if (kind !== 'competition') {
           for (const path of ['pointsForWin', 'pointsForDraw'] as const) {
             if (change[path] !== undefined) details.push({ path, message: 'Points apply to competitions only' });

@@ -3,7 +3,6 @@
 import type { Match, MatchesAnswer, TableAnswer } from '../../../src/contract/matches';
 import type { TagInfo } from '../../../src/contract/tags';
 import type { BlogPost } from '../../../src/contract/types';
-import { importMatches } from '../../../src/server/repositories/matchesRepository';
 import { validSubmission } from '../fixtures/submissions';
 import {
   GROUP_A_CSV,
@@ -14,7 +13,7 @@ import {
   GROUP_E_TABLE,
 } from '../fixtures/worldCup2022';
 import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
-import { manualSchedule, TOKEN, useTestApp } from '../helpers/testApp';
+import { manualSchedule, startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const bearer = { authorization: `Bearer ${TOKEN}` };
@@ -83,12 +82,16 @@ describe('tags', () => {
 
   it('are changed by editors with PUT /api/tags/:slug, within the kinds’ rules', async () => {
     await teams();
-    const res = await inject('PUT', '/api/tags/arsenal', { shortName: 'ARS', name: 'Arsenal FC' });
+    const res = await inject('PUT', '/api/tags/arsenal', { shortName: 'ARS', name: 'ARSENAL' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ slug: 'arsenal', name: 'Arsenal FC', kind: 'team', shortName: 'ARS', crest: null });
+    expect(res.json()).toEqual({ slug: 'arsenal', name: 'ARSENAL', kind: 'team', shortName: 'ARS', crest: null });
     const points = await inject('PUT', '/api/tags/premier-league', { pointsForWin: 2, pointsForDraw: 1 });
     expect(points.json()).toMatchObject({ kind: 'competition', pointsForWin: 2, pointsForDraw: 1 });
 
+    const renamed = await inject('PUT', '/api/tags/arsenal', { name: 'Arsenal FC' });
+    expect(renamed.json().details).toEqual([
+      { path: 'name', message: "must keep the tag's slug (arsenal): set a team's short name instead" },
+    ]);
     const onTeam = await inject('PUT', '/api/tags/arsenal', { pointsForWin: 2 });
     expect(onTeam.statusCode).toBe(400);
     expect(onTeam.json().details).toEqual([{ path: 'pointsForWin', message: 'Points apply to competitions only' }]);
@@ -362,46 +365,52 @@ describe('tables', () => {
     ]);
   });
 
+  it('orders equal points by goal difference, then goals for', async () => {
+    const csv = [
+      'Ties Cup,Zeta,Yankee,2026-11-28T12:00Z,',
+      'Ties Cup,Alpha,Bravo,2026-11-28T13:00Z,',
+      'Ties Cup,Delta,Echo,2026-11-28T14:00Z,',
+    ].join('\n');
+    expect((await importCsv(csv)).statusCode).toBe(201);
+    await finishAll([
+      [3, 2],
+      [1, 0],
+      [2, 0],
+    ]);
+    const table = (await inject('GET', '/api/competitions/ties-cup/table', undefined, {})).json<TableAnswer>();
+    expect(table.rows.map((r) => [r.team.name, r.points, r.goalDifference, r.goalsFor])).toEqual([
+      ['Delta', 3, 2, 2],
+      ['Zeta', 3, 1, 3],
+      ['Alpha', 3, 1, 1],
+      ['Yankee', 0, -1, 2],
+      ['Bravo', 0, -1, 0],
+      ['Echo', 0, -2, 0],
+    ]);
+  });
+
   it('drops a cached table when another process writes a result, at its next revision check', async () => {
     expect((await importCsv(GROUP_A_CSV)).statusCode).toBe(201);
-    const before = (
-      await inject('GET', '/api/competitions/world-cup-group-a/table', undefined, {})
-    ).json<TableAnswer>();
-    expect(before.rows.every((r) => r.played === 0)).toBe(true);
-    // Another process: the repository writes straight to the shared database.
-    const other = await importMatches(
-      t.db,
-      [
-        {
-          line: 1,
-          competition: 'World Cup Group A',
-          home: 'Qatar',
-          away: 'Netherlands',
-          kickoff: '2026-11-28T10:00:00.000Z',
-          venue: null,
-        },
-      ],
-      new Date(START),
-    );
-    expect(other.ok).toBe(true);
-    const id = (await t.db.kysely.selectFrom('matches').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow())
-      .id;
-    await t.db.kysely
-      .updateTable('matches')
-      .set({ status: 'finished', home_score: 1, away_score: 0 })
-      .where('id', '=', id)
-      .execute();
-    await t.db.kysely
-      .updateTable('content_revision')
-      .set((eb) => ({ revision: eb('revision', '+', 1) }))
-      .execute();
-    const cached = (
-      await inject('GET', '/api/competitions/world-cup-group-a/table', undefined, {})
-    ).json<TableAnswer>();
-    expect(cached.rows.every((r) => r.played === 0)).toBe(true);
+    const table = async () =>
+      (await inject('GET', '/api/competitions/world-cup-group-a/table', undefined, {})).json<TableAnswer>();
+    expect((await table()).rows.every((r) => r.played === 0)).toBe(true);
+    // A second app on the same database: another process of the same site.
+    const other = await startTestApp({ testDb: t.testDb, now: () => t.clock });
+    try {
+      const [first] = (await other.app.inject({ method: 'GET', url: '/api/matches' })).json<MatchesAnswer>().matches;
+      const res = await other.app.inject({
+        method: 'PUT',
+        url: `/api/matches/${first!.id}`,
+        headers: bearer,
+        payload: { status: 'finished', homeScore: 0, awayScore: 2 },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+    // Cached here until this process reads the shared revision (once a second in production).
+    expect((await table()).rows.every((r) => r.played === 0)).toBe(true);
     await revisionCheck.tick();
-    const after = (await inject('GET', '/api/competitions/world-cup-group-a/table', undefined, {})).json<TableAnswer>();
-    expect(after.rows[0]).toMatchObject({ team: { name: 'Qatar' }, played: 1, points: 3 });
+    expect((await table()).rows[0]).toMatchObject({ team: { name: 'Ecuador' }, played: 1, points: 3 });
   });
 });
 

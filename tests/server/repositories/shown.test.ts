@@ -141,7 +141,7 @@ it('the API answers the post, the list, the tags and search without them, URLs s
 
   const list = JSON.parse(await get('/api/blogs')) as BlogSummary[];
   expect(list[0]).toMatchObject({ title: 'Derby Day', authorName: 'Sam Rivera', imageUrl: post.imageUrl });
-  expect(await get('/api/tags')).toBe(JSON.stringify([{ slug: 'derby', name: 'Derby', count: 1 }]));
+  expect(await get('/api/tags')).toBe(JSON.stringify([{ slug: 'derby', name: 'Derby', kind: 'topic', count: 1 }]));
 
   const found = JSON.parse(await get('/api/search?q=floodlit')) as SearchAnswer;
   expect(found.items).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
   startBuiltServer,
 } from './lib/builtServer.mjs';
 import { createMediaPost, makeLive } from './lib/measurePosts.mjs';
+import { createSeason, createSeasonStory } from './lib/measureMatches.mjs';
 
 const KB = 1000; // as Vite reports sizes
 const BUDGET = { js: 115 * KB, css: 15 * KB };
@@ -97,8 +98,13 @@ try {
     await createMediaPost(server, postId, { width: 800, height: 533 }),
     60,
   );
+  // The matchday pages: 30 matches today and a competition with a 20-team table (a story tagged with it).
+  const competition = await createSeason(server);
+  await createSeasonStory(server, post);
   const routes = [
     ['/', '/'],
+    ['/matches', '/matches (30 matches)'],
+    [`/tag/${competition}`, '/tag/:slug a competition (20-team table)'],
     ['/blog', '/blog'],
     [`/page/${postId}`, '/page/:id'],
     [`/page/${mediaPostId}`, '/page/:id photos, quotes, videos'],

@@ -17,6 +17,7 @@ import {
 } from './lib/builtServer.mjs';
 import { texturedPhotoJpeg } from './lib/texturedPhoto.mjs';
 import { createMediaPost, makeLive, submittedSections, upload } from './lib/measurePosts.mjs';
+import { createSeason, createSeasonStory } from './lib/measureMatches.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number.parseInt(values.runs, 10) || 1);
@@ -85,6 +86,9 @@ try {
     `lighthouse: /page/${mediaPostId} with 3 photos (1600×1067), 2 quotes and 3 videos in formatted text, made in ` +
       `${((Date.now() - mediaStarted) / 1000).toFixed(0)} s`,
   );
+  // The matchday pages: 30 matches today and a competition with a 20-team table.
+  const competition = await createSeason(server);
+  await createSeasonStory(server, await (await fetch(`${server.url}/api/blogs/${postId}`)).json());
   const rows = [];
   const notes = [];
   // noindex: the page asks not to be indexed (the search results page does), so Lighthouse's is-crawlable audit
@@ -99,6 +103,8 @@ try {
     [`/page/${photoPostId}`, '/page/:id photos', PHOTO_TARGET],
     [`/page/${livePostId}`, '/page/:id live, 200 entries', TARGET],
     [`/page/${mediaPostId}`, '/page/:id 3 photos, 2 quotes, 3 videos', MEDIA_TARGET],
+    ['/matches', '/matches (30 matches)', TARGET],
+    [`/tag/${competition}`, '/tag/:slug a competition (20-team table)', TARGET],
   ]) {
     const photos = target === PHOTO_TARGET;
     const results = [];

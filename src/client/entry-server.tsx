@@ -18,6 +18,8 @@ import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
 import { searchApi } from './features/search/searchApi';
 import { authorApi } from './features/author/authorApi';
+import { matchesApi } from './features/matches/matchesApi';
+import { tagMatchdayApi } from './api/tagMatchdayApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 import { jsonForScript } from '../contract/site';
 import type { MarkNode } from '../contract/marks';
@@ -53,7 +55,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
 async function renderWith(
   store: AppStore,
-  { url, post, list, search, home, author, tags, missing }: RenderInput,
+  { url, post, list, search, home, author, tags, matches, matchday, missing }: RenderInput,
 ): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -76,6 +78,15 @@ async function renderWith(
       authorApi.util.upsertQueryEntries([{ endpointName: 'getAuthor', arg: author.slug, value: author.data }]),
     );
   if (tags) store.dispatch(tagsApi.util.upsertQueryEntries([{ endpointName: 'getTags', arg: undefined, value: tags }]));
+  if (matches) {
+    const value = { date: matches.day, timeZone: matches.timeZone, matches: matches.matches };
+    store.dispatch(matchesApi.util.upsertQueryEntries([{ endpointName: 'getMatchDay', arg: matches.date, value }]));
+  }
+  // A tag page's matchday facts; a topic's page seeds null, so the browser asks nothing more.
+  if (list?.tag !== undefined) {
+    const value = matchday?.value ?? null;
+    store.dispatch(tagMatchdayApi.util.upsertQueryEntries([{ endpointName: 'getTagMatchday', arg: list.tag, value }]));
+  }
   if (search) {
     const arg = { q: search.q, cursor: search.cursor };
     store.dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchPosts', arg, value: search.answer }]));

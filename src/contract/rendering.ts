@@ -3,6 +3,8 @@
 import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from './types';
 import type { EntriesAnswer } from './live';
 import type { AuthorPageData } from './authors';
+import type { Match } from './matches';
+import type { TagMatchday } from './matchday';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -29,8 +31,12 @@ export type RenderInput = {
   list?: { cursor: string | null; page: { posts: BlogSummary[]; nextCursor: string | null }; tag?: string };
   /** an author's page: their profile and first page of public stories, under the slug the URL spells */
   author?: { slug: string; data: AuthorPageData };
+  /** a team's or competition's tag page: its table, fixtures and results */
+  matchday?: { slug: string; value: TagMatchday };
   /** the search page's results for `q` from `cursor` (none when q is empty or invalid) */
   search?: { q: string; cursor: number; answer: SearchAnswer };
+  /** /matches: the day's matches (date null: today, the day `day` in `timeZone`, the site's zone) */
+  matches?: { date: string | null; day: string; timeZone: string; matches: Match[] };
   /** a route matches the URL but has nothing to show (no post has the id): render the not-found page */
   missing?: boolean;
 };

@@ -22,11 +22,11 @@ type RouteDefinition = {
   /** 'server': rendered on the server and hydrated; 'client': the server sends the shell */
   render: 'server' | 'client';
   /**
-   * the data the page reads first: a post by its :id, the story list, a tag's or an author's stories, or search
-   * results; 'link': a mailed link's page, whose token in the query its form posts back (rendered per request,
+   * the data the page reads first: a post by its :id, the story list, a tag's or an author's stories, search
+   * results, or a day's matches; 'link': a mailed link's page, whose token in the query its form posts back (rendered per request,
    * never kept)
    */
-  data?: 'post' | 'list' | 'tag' | 'author' | 'search' | 'link';
+  data?: 'post' | 'list' | 'tag' | 'author' | 'search' | 'link' | 'matches';
   /** the path of the top-level navigation item that stays highlighted on this page */
   area?: string;
   /** the status the server answers the shell of a client-rendered page with (default 200) */
@@ -48,6 +48,8 @@ export const ROUTES = {
   tag: { path: '/tag/:slug', page: 'blog/BlogListPage', render: 'server', data: 'tag', area: '/blog' },
   // An author's stories: the slug is the name and the account id (contract/authors.ts).
   author: { path: '/author/:slug', page: 'author/AuthorPage', render: 'server', data: 'author', area: '/blog' },
+  // A day's matches (?date=YYYY-MM-DD, today by default), grouped by competition.
+  matches: { path: '/matches', page: 'matches/MatchesPage', render: 'server', data: 'matches' },
   search: { path: '/search', page: 'search/SearchPage', render: 'server', data: 'search' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
   // A member's pages: a mailed link's button, the subscribe form's landing page and their preferences. Server-rendered

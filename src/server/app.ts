@@ -356,6 +356,7 @@ export async function buildApp({
           log: app.log,
           now,
           security: pageHeaders,
+          siteTimeZone: config.siteTimeZone,
         })
       : undefined;
   const shell =

@@ -22,6 +22,7 @@ const PAGES: Record<Exclude<RouteName, AdminRouteName>, LazyExoticComponent<Comp
   // A tag's page is the story list filtered (the same chunk as /blog).
   tag: lazy(() => import('../features/blog/BlogListPage').then((m) => ({ default: m.BlogListPage }))),
   author: lazy(() => import('../features/author/AuthorPage').then((m) => ({ default: m.AuthorPage }))),
+  matches: lazy(() => import('../features/matches/MatchesPage').then((m) => ({ default: m.MatchesPage }))),
   search: lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
   auth: lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage }))),
   // A member's pages: one lazy module (one import in every visitor's entry), each page named by its route.

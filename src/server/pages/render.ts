@@ -19,8 +19,14 @@ import { findPost, listPosts, relatedPosts } from '../repositories/postsReposito
 import { entriesAnswer, readEntries } from '../repositories/liveRepository';
 import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
-import { findTag, listTagCounts } from '../repositories/tagsRepository';
+import { findTag, findTagInfo, listTagCounts } from '../repositories/tagsRepository';
 import { findAuthorPage } from '../repositories/profileRepository';
+import { listMatches, matchesOfTag, publicMatch } from '../repositories/matchesRepository';
+import { standings } from '../matches/standings';
+import { matchdayOf, teamCompetition } from '../../contract/matchday';
+import type { TagMatchday } from '../../contract/matchday';
+import type { TableAnswer } from '../../contract/matches';
+import { dayIn, isInstant, nextDay, zonedInstant } from '../../contract/matches';
 import { searchQuerySchema } from '../../contract/search';
 import { headTags } from '../seo/head';
 import type { HeadPage } from '../seo/head';
@@ -77,10 +83,18 @@ export type PageServerOptions = {
   now?: () => number;
   /** the pages' security headers (http/security.ts): a page is sent prepared whole, with them */
   security: Readonly<Record<string, string>>;
+  /** SITE_TIME_ZONE (default UTC): the zone /matches reads its days in */
+  siteTimeZone?: string;
 };
 
 /** The landing page's "Latest stories": the newest public posts, as on /blog. */
 const HOME_LATEST = 6;
+
+/** The most matches /matches lists for one day (the API's page maximum). */
+const MATCHES_PER_DAY = 200;
+
+/** Whether ?date= names a real day, written YYYY-MM-DD. */
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isInstant(`${text}T00:00Z`);
 
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
 type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage; live?: boolean };
@@ -100,6 +114,7 @@ export function createPageServer({
   log,
   now = Date.now,
   security,
+  siteTimeZone = 'UTC',
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
@@ -108,6 +123,26 @@ export function createPageServer({
     head: { kind: 'notFound', path: url },
     input: { url, missing },
   });
+
+  /** A competition's table as GET /api/competitions/:slug/table answers it, or null for another tag. */
+  async function tableOf(slug: string): Promise<TableAnswer | null> {
+    const tag = await findTagInfo(db.kysely, slug);
+    if (tag === undefined || tag.kind !== 'competition') return null;
+    const points = { pointsForWin: tag.pointsForWin!, pointsForDraw: tag.pointsForDraw! };
+    const rows = standings(await matchesOfTag(db.kysely, tag.id), points);
+    return { competition: { slug: tag.slug, name: tag.name }, ...points, rows };
+  }
+
+  /** A team's or competition's table, fixtures and results for its tag page; undefined for a topic. */
+  async function tagMatchday(slug: string): Promise<TagMatchday | undefined> {
+    const tag = await findTagInfo(db.kysely, slug);
+    if (tag === undefined || tag.kind === 'topic') return undefined;
+    const matches = (await matchesOfTag(db.kysely, tag.id)).map(publicMatch);
+    if (tag.kind === 'competition') return matchdayOf('competition', matches, await tableOf(slug), now());
+    const own = matches.filter((match) => match.home.slug === slug || match.away.slug === slug);
+    const competition = teamCompetition(own);
+    return matchdayOf('team', own, competition ? await tableOf(competition.slug) : null, now());
+  }
 
   async function plan({ path, query, match }: PageRequest): Promise<PagePlan> {
     if (!match) return notFound(path, false);
@@ -155,9 +190,33 @@ export function createPageServer({
       });
       if (tag !== undefined && posts.length === 0) return notFound(url, true);
       const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
+      const matchday = tag ? await tagMatchday(tag.slug) : undefined;
       return {
         head: tag ? { kind: 'tag', tag, path: url } : { kind: 'blog', path: url },
-        input: { url, list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) } },
+        input: {
+          url,
+          list: { cursor: cursorText, page, ...(tag ? { tag: tag.slug } : {}) },
+          ...(tag && matchday ? { matchday: { slug: tag.slug, value: matchday } } : {}),
+        },
+      };
+    }
+    if (route.data === 'matches') {
+      // A day's matches in the site's zone: ?date=YYYY-MM-DD, or today.
+      const dateText = query.get('date');
+      const url = dateText === null ? path : `${path}?date=${dateText}`;
+      if (dateText !== null && !isDay(dateText)) return notFound(url, true);
+      const day = dateText ?? dayIn(now(), siteTimeZone);
+      const { matches } = await listMatches(
+        db,
+        {
+          from: new Date(zonedInstant(day, '00:00', siteTimeZone)).toISOString(),
+          to: new Date(zonedInstant(nextDay(day), '00:00', siteTimeZone)).toISOString(),
+        },
+        { limit: MATCHES_PER_DAY },
+      );
+      return {
+        head: { kind: 'matches', path: url, name: dateText === null ? 'Today' : day, matches },
+        input: { url, matches: { date: dateText, day, timeZone: siteTimeZone, matches } },
       };
     }
     if (route.data === 'author') {
@@ -205,11 +264,14 @@ export function createPageServer({
    * campaign tag, do not make another copy).
    */
   const keyOf = ({ path, query, match }: PageRequest) =>
-    (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
-      ? `${path}?cursor=${query.get('cursor')}`
-      : match?.route.data === 'post' && query.has('before')
-        ? `${path}?before=${query.get('before')}`
-        : path;
+    // /matches without a date is today's page: a new day is a new copy.
+    match?.route.data === 'matches'
+      ? `${path}?date=${query.get('date') ?? `today:${dayIn(now(), siteTimeZone)}`}`
+      : (match?.route.data === 'list' || match?.route.data === 'tag') && query.has('cursor')
+        ? `${path}?cursor=${query.get('cursor')}`
+        : match?.route.data === 'post' && query.has('before')
+          ? `${path}?before=${query.get('before')}`
+          : path;
   // Search pages are not kept: their queries are endless; nor are a mailed link's, each with its own token.
   const cacheable = ({ match }: PageRequest) =>
     match !== undefined && match.route.data !== 'search' && match.route.data !== 'link';

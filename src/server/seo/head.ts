@@ -20,6 +20,8 @@ import {
   shareImage,
 } from './text';
 import type { ShareImage } from './text';
+import type { Match } from '../../contract/matches';
+import { sportsEvent } from './sportsEvents';
 
 export type HeadPage =
   | {
@@ -31,6 +33,8 @@ export type HeadPage =
     }
   | { kind: 'tag'; tag: TagRef; path: string }
   | { kind: 'author'; author: AuthorRef; path: string }
+  /** /matches: a day's matches, each a SportsEvent; `name` is the heading ("Today" or the day) */
+  | { kind: 'matches'; path: string; name: string; matches: readonly Match[] }
   | { kind: 'home' | 'blog' | 'sample' | 'notFound' | 'private'; path: string };
 
 const SITE_DESCRIPTION =
@@ -308,6 +312,28 @@ export function headTags(page: HeadPage, publicUrl: string): string {
         { name: 'Blog', path: pathTo('blog') },
         { name: author.name, path: base },
       ]),
+    ];
+  } else if (page.kind === 'matches') {
+    title = pageTitle('Matches');
+    ogTitle = `Matches: ${page.name}`;
+    description = `Fixtures, live scores and results on ${SITE_NAME}: ${page.name}.`;
+    canonical = `${publicUrl}${page.path}`;
+    graph = [
+      {
+        '@type': 'CollectionPage',
+        '@id': canonical,
+        url: canonical,
+        name: ogTitle,
+        description,
+        isPartOf: { '@id': `${publicUrl}/#website` },
+      },
+      website(publicUrl),
+      organization(publicUrl),
+      breadcrumbs(publicUrl, [
+        { name: 'Home', path: pathTo('home') },
+        { name: 'Matches', path: pathTo('matches') },
+      ]),
+      ...page.matches.map((match) => sportsEvent(match, publicUrl, canonical)),
     ];
   } else if (page.kind === 'post') {
     const { post } = page;

@@ -18,6 +18,7 @@ import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
 import { SubscribeForm } from '../../components/members/SubscribeForm';
 import styles from './BlogListPage.module.scss';
+import { TagMatchday } from '../../components/matches/TagMatchday';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
 const THUMB_BOX: ImageBox = { sizes: '(max-width: 24rem) 5.5rem, 8rem', width: 160, height: 90 };
@@ -78,6 +79,7 @@ export function BlogListPage() {
       <h1 id="blog-title" className={styles.heading}>
         {slug ? tagName || slug : 'Latest Sports Stories'}
       </h1>
+      {slug && <TagMatchday slug={slug} />}
       {isLoading || (isFetching && posts.length === 0) ? (
         <p className="status" role="status">
           Loading posts...

@@ -41,7 +41,7 @@ export type EditorialNote = {
   resolved: boolean;
 };
 
-export type NotificationKind = 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
+export type NotificationKind = 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note' | 'comments';
 
 /** GET /api/notifications: newest first. */
 export type StaffNotification = {

@@ -100,6 +100,10 @@ export type BlogPost = PostState & {
   authorSlug?: string;
   /** Live coverage of a match: null (or absent) on a post that never went live. */
   live?: LiveCoverage | null;
+  /** Members may comment now (not closed by an editor, nor by the days after publishing); absent before comments. */
+  commentsOpen?: boolean;
+  /** Approved comments the public can read. */
+  commentCount?: number;
 };
 
 /** One entry of GET /api/blogs. */

@@ -22,6 +22,7 @@ import { mailDigests } from './migrations/20261128_0018_mail_digests';
 import { searchLiveEntries } from './migrations/20261128_0020_search_live_entries';
 import { secondFactors } from './migrations/20261128_0022_second_factors';
 import { members } from './migrations/20261128_0023_members';
+import { comments } from './migrations/20261128_0028_comments';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0020_search_live_entries': searchLiveEntries(dialect),
     '20261128_0022_second_factors': secondFactors(dialect),
     '20261128_0023_members': members(dialect),
+    '20261128_0028_comments': comments(dialect),
   };
 }
 

@@ -13,6 +13,8 @@ export type ClaimedMail = {
   body: string;
   attempts: number;
   created_at: number;
+  /** JSON object of extra headers, or null */
+  headers: string | null;
 };
 
 /** Queues messages for the outbox on the caller's transaction or connection: they go out once it commits. */
@@ -125,7 +127,7 @@ export async function claimDueMail(db: Db, now: number, leaseMs: number): Promis
     .where('id', '=', picked)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .where('sent_at', 'is', null)
-    .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'created_at', 'claimed_until'])
+    .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'created_at', 'claimed_until', 'headers'])
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return { ...row, created_at: Number(row.created_at) };

@@ -126,7 +126,8 @@ export class MailOutbox {
   private async deliver(row: ClaimedMail): Promise<void> {
     const { db, from } = this.options;
     try {
-      await this.transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
+      const headers = row.headers === null ? undefined : (JSON.parse(row.headers) as Record<string, string>);
+      await this.transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body, headers });
     } catch (error) {
       const now = this.options.now();
       const giveUp = now - row.created_at >= MAIL_GIVE_UP_MS;

@@ -48,6 +48,7 @@ import { DEFAULT_LIVE_STREAM_OPTIONS, LiveStreams } from './live/liveStream';
 import { LiveWrites } from './repositories/liveEventsRepository';
 import { liveStreamRoutes } from './routes/liveStreamRoutes';
 import { memberRoutes } from './routes/memberRoutes';
+import { commentRoutes } from './routes/commentRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -280,6 +281,7 @@ export async function buildApp({
       await api.register(liveRoutes, { db, guard, caches, writes: liveWrites, now, jsonBodyMs: timeouts.jsonBodyMs });
       await api.register(liveStreamRoutes, { streams });
       await api.register(memberRoutes, { db, guard, ownOrigins, publicUrl: config.publicUrl, now, mailer });
+      await api.register(commentRoutes, { db, guard, caches, ownOrigins, publicUrl: config.publicUrl, now, mailer });
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import type {
 } from '../../contract/comments';
 import { isoTime } from '../db/database';
 import type { CommentStatus, Database, Db } from '../db/database';
+import { bumpRevision } from './contentRevision';
 import { isPublic } from './visibility';
 
 type Executor = Kysely<Database>;
@@ -346,10 +347,12 @@ export async function deleteComments(executor: Executor, ids: number[]): Promise
 /** Erasure: the member's comments go (those with replies stay as "Comment deleted"). */
 export async function eraseMemberComments(executor: Executor, memberId: number): Promise<void> {
   const rows = await executor.selectFrom('comments').select('id').where('member_id', '=', memberId).execute();
+  if (rows.length === 0) return;
   await deleteComments(
     executor,
     rows.map((row) => row.id),
   );
+  await bumpRevision(executor);
 }
 
 export async function hasApprovedComment(executor: Executor, memberId: number): Promise<boolean> {

@@ -44,6 +44,7 @@ import { ignoreEmptyBody } from '../http/requestLimits';
 import type { ZodTypeProvider } from '../http/validation';
 import { MAIL_OFF } from '../mail/mailer';
 import type { Mailer } from '../mail/mailer';
+import { registerFormParser } from '../members/forms';
 import { MemberSessions } from '../members/memberSessions';
 import {
   addReport,
@@ -104,6 +105,8 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (
   { db, guard, caches, ownOrigins, publicUrl, now, mailer = MAIL_OFF, limits },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // A mail client's one-click POST is a form (List-Unsubscribe=One-Click).
+  registerFormParser(fastify);
   app.addHook('onRequest', (request, reply, done) =>
     request.method === 'DELETE' ? ignoreEmptyBody(request, reply, done) : done(),
   );

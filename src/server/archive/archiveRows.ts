@@ -20,6 +20,7 @@ import { entryInputSchema, matchInfoSchema } from '../../contract/liveSchemas';
 import { formatIssues } from '../http/validation';
 import { noteSchema, profileSchema } from '../../contract/deskSchemas';
 import { MEMBER_STATUSES, memberNameSchema } from '../../contract/members';
+import { commentBodySchema, reportSchema } from '../../contract/comments';
 import { isSlug, slugOf, TAGS_MAX } from '../../contract/tags';
 import type { Database } from '../db/database';
 
@@ -255,6 +256,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     created_at: time,
     status: oneOf(['published', 'draft']),
     publish_at: nullable(time),
+    comments_closed: oneOf([0, 1]),
     updated_at: time,
     created_by: nullable(id),
     updated_by: nullable(id),
@@ -380,13 +382,33 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     data: bytes,
     created_at: time,
   },
+  comments: {
+    id,
+    post_id: id,
+    member_id: nullable(id),
+    parent_id: nullable(id),
+    // '' once deleted (kept for its replies); else a body as a member's write stores it
+    body: (value, row) =>
+      row.status === 'deleted' && value === '' ? undefined : bySchema(commentBodySchema)(value, row),
+    status: oneOf(['pending', 'approved', 'deleted']),
+    created_at: time,
+    edited_at: nullable(time),
+    approved_at: nullable(time),
+    reply_mailed: oneOf([0, 1]),
+  },
+  comment_reports: {
+    comment_id: id,
+    member_id: id,
+    reason: bySchema(reportSchema.shape.reason),
+    created_at: time,
+  },
 };
 
 /** Columns a later release added, with a default: an archive from before them has none, and the default fills in. */
 const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
   accounts: ['title', 'photo'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
-  posts: ['image_alt', 'text_format'],
+  posts: ['image_alt', 'text_format', 'comments_closed'],
 };
 
 /** The most parts one post may have, as a write allows them. */

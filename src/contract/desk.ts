@@ -47,7 +47,7 @@ export type EditorialNote = {
   resolved: boolean;
 };
 
-export type NotificationKind = 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note';
+export type NotificationKind = 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note' | 'comments';
 
 /**
  * GET /api/notifications: newest first. A desk notification is about a post; an 'account' one is about the person's

@@ -105,6 +105,10 @@ export type BlogPost = PostState & {
    * always sends it (false for every post from before newsletters); optional so an older read shape still is one.
    */
   newsletter?: boolean;
+  /** Members may comment now (not closed by an editor, nor by the days after publishing); absent before comments. */
+  commentsOpen?: boolean;
+  /** Approved comments the public can read. */
+  commentCount?: number;
 };
 
 /** One entry of GET /api/blogs. */

@@ -55,6 +55,7 @@ import { NewsletterDispatcher } from './newsletters/dispatcher';
 import { NewsletterSender } from './newsletters/newsletterSender';
 import { SKIPPED } from './newsletters/newsletterRepository';
 import { UnsubscribeTokens } from './newsletters/unsubscribeToken';
+import { commentRoutes } from './routes/commentRoutes';
 
 export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   adminToken: string;
@@ -326,6 +327,7 @@ export async function buildApp({
       await api.register(liveStreamRoutes, { streams });
       await api.register(memberRoutes, { db, guard, ownOrigins, publicUrl: config.publicUrl, now, mailer });
       await api.register(newsletterRoutes, { db, guard, tokens: unsubscribeTokens });
+      await api.register(commentRoutes, { db, guard, caches, ownOrigins, publicUrl: config.publicUrl, now, mailer });
     },
     { prefix: '/api' },
   );

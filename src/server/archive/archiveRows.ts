@@ -21,6 +21,7 @@ import { entryInputSchema, matchInfoSchema } from '../../contract/liveSchemas';
 import { formatIssues } from '../http/validation';
 import { noteSchema, profileSchema } from '../../contract/deskSchemas';
 import { MEMBER_STATUSES, memberNameSchema } from '../../contract/members';
+import { commentBodySchema, reportSchema } from '../../contract/comments';
 import { isSlug, POINTS_MAX, slugOf, TAG_KINDS, TAG_SHORT_NAME_MAX, TAGS_MAX } from '../../contract/tags';
 import type { Database } from '../db/database';
 
@@ -287,6 +288,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     created_at: time,
     status: oneOf(['published', 'draft']),
     publish_at: nullable(time),
+    comments_closed: oneOf([0, 1]),
     updated_at: time,
     created_by: nullable(id),
     updated_by: nullable(id),
@@ -443,14 +445,34 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     data: bytes,
     created_at: time,
   },
+  comments: {
+    id,
+    post_id: id,
+    member_id: nullable(id),
+    parent_id: nullable(id),
+    // '' once deleted (kept for its replies); else a body as a member's write stores it
+    body: (value, row) =>
+      row.status === 'deleted' && value === '' ? undefined : bySchema(commentBodySchema)(value, row),
+    status: oneOf(['pending', 'approved', 'deleted']),
+    created_at: time,
+    edited_at: nullable(time),
+    approved_at: nullable(time),
+    reply_mailed: oneOf([0, 1]),
+  },
+  comment_reports: {
+    comment_id: id,
+    member_id: id,
+    reason: bySchema(reportSchema.shape.reason),
+    created_at: time,
+  },
 };
 
 /** Columns a later release added, with a default: an archive from before them has none, and the default fills in. */
 const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
   accounts: ['title', 'photo', 'ask_name'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
-  // the newsletter choice (0: never mailed, as every post from before newsletters)
-  posts: ['image_alt', 'text_format', 'newsletter'],
+  // the newsletter choice (0: never mailed, as every post from before newsletters), comments closed (0: open)
+  posts: ['image_alt', 'text_format', 'newsletter', 'comments_closed'],
   // the revision a request for changes sent back (null: a step from before it was kept)
   review_steps: ['revision_id'],
   // a tag's kind ('topic', as every tag was before kinds), a team's facts (none) and a competition's points (3 and 1)

@@ -44,4 +44,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // take minutes for a few hundred photos, where copying them takes a second.
   { table: 'uploads', orderBy: ['name'], batch: 20 },
   { table: 'image_variants', orderBy: ['hash', 'width', 'format'], batch: 50 },
+  // Members' comments and their reports, after their posts and members (a reply after its comment: ids grow). The
+  // reply mail's stop tokens stay behind, as links do.
+  { table: 'comments', orderBy: ['id'], identity: 'id', batch: 500 },
+  { table: 'comment_reports', orderBy: ['comment_id', 'member_id'], batch: 500 },
 ];

@@ -49,6 +49,8 @@ export interface PostsTable {
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** 1: mailed to members when it first becomes public (migration 0024; 0 for every post from before it) */
   newsletter: ColumnType<number, number | undefined, number>;
+  /** 1: an editor closed the post's comments (migration 0028) */
+  comments_closed: ColumnType<number, number | undefined, number>;
 }
 
 /** A staff role as a column holds it: the contract's list (contract/roles.ts). */
@@ -335,6 +337,9 @@ export interface Database {
   member_tokens: MemberTokensTable;
   member_sessions: MemberSessionsTable;
   newsletter_dispatches: NewsletterDispatchesTable;
+  comments: CommentsTable;
+  comment_reports: CommentReportsTable;
+  comment_mail_tokens: CommentMailTokensTable;
 }
 
 /** The desk (migration 0014): a post's open submission, its review steps, editorial notes, notifications, mail. */
@@ -377,7 +382,7 @@ export interface NotificationsTable {
   id: Generated<number>;
   account_id: number;
   /** 'account': about the person's own sign-in settings (migration 0026), with no post */
-  kind: 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note' | 'account';
+  kind: 'submitted' | 'changes' | 'approved' | 'published' | 'scheduled' | 'note' | 'account' | 'comments';
   post_id: number | null;
   actor_name: string;
   text: string;
@@ -401,6 +406,8 @@ export interface MailOutboxTable {
   topic: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the notices a gathered message lists */
   notices: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON object of extra headers, e.g. the RFC 8058 one-click pair (migration 0028) */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   /** a newsletter's post and member (migration 0024): unique together; null for every other mail */
   post_id: ColumnType<number | null, number | null | undefined, number | null>;
   member_id: ColumnType<number | null, number | null | undefined, number | null>;
@@ -582,4 +589,37 @@ export function openDatabase(config: DatabaseConfig): Db {
 /** A timestamp column as the API writes it: PostgreSQL gives a Date, SQLite the ISO text it stores. */
 export function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;
+}
+
+/** Members' comments (migration 0028). */
+export type CommentStatus = 'pending' | 'approved' | 'deleted';
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  /** null once the member is erased (the comment is then 'deleted', kept for its replies) */
+  member_id: number | null;
+  /** the top-level comment a reply belongs to */
+  parent_id: number | null;
+  /** plain text; '' once deleted */
+  body: string;
+  status: CommentStatus;
+  created_at: Timestamp;
+  edited_at: NullableTime;
+  approved_at: NullableTime;
+  /** 1 once the reply mail to the parent's author was queued */
+  reply_mailed: ColumnType<number, number | undefined, number>;
+}
+
+export interface CommentReportsTable {
+  comment_id: number;
+  member_id: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface CommentMailTokensTable {
+  /** sha256 hex of the stop link's token */
+  token_hash: string;
+  member_id: number;
 }

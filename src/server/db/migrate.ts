@@ -26,6 +26,7 @@ import { newsletters } from './migrations/20261128_0024_newsletters';
 import { matches } from './migrations/20261128_0025_matches';
 import { accountNotices } from './migrations/20261128_0026_account_notices';
 import { changesAndNames } from './migrations/20261128_0027_changes_and_names';
+import { comments } from './migrations/20261128_0028_comments';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0025_matches': matches(dialect),
     '20261128_0026_account_notices': accountNotices(dialect),
     '20261128_0027_changes_and_names': changesAndNames(),
+    '20261128_0028_comments': comments(dialect),
   };
 }
 

@@ -16,6 +16,8 @@ export type ClaimedMail = {
   /** a newsletter's post and member (null for every other mail): the sender composes it when it goes */
   post_id: number | null;
   member_id: number | null;
+  /** JSON object of extra headers, or null */
+  headers: string | null;
 };
 
 /** Queues messages for the outbox on the caller's transaction or connection: they go out once it commits. */
@@ -138,6 +140,7 @@ export async function claimDueMail(db: Db, now: number, leaseMs: number): Promis
       'claimed_until',
       'post_id',
       'member_id',
+      'headers',
     ])
     .executeTakeFirst();
   if (row === undefined) return undefined;

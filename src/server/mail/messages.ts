@@ -16,6 +16,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   published: 'Published',
   scheduled: 'Scheduled',
   note: 'New note',
+  comments: 'Comments wait',
 };
 
 /**
@@ -124,5 +125,23 @@ export function memberSignInMessage(to: string, token: string, publicUrl: string
     body:
       `Sign in to ${SITE_NAME} to change what you get by email; the link works once, for 1 hour:\n` +
       `${publicUrl}${MEMBER_PAGES.signIn}?token=${token}\n\nIf it was not you, ignore this message.\n`,
+  };
+}
+
+/**
+ * A member's comment had an approved reply: the post's title, the reply's first 200 characters as text, a link, and
+ * how to stop these mails (the one-click headers go beside it).
+ */
+export function commentReplyMessage(
+  to: string,
+  reply: { postTitle: string; body: string; link: string; stopUrl: string },
+): MailMessage {
+  const excerpt = reply.body.length > 200 ? `${reply.body.slice(0, 200)}…` : reply.body;
+  return {
+    to,
+    subject: `New reply to your comment on ${SITE_NAME}`,
+    body:
+      `Someone replied to your comment on "${reply.postTitle}":\n\n${excerpt}\n\n` +
+      `Read it here:\n${reply.link}\n\nStop reply emails:\n${reply.stopUrl}\n`,
   };
 }

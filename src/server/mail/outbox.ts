@@ -174,7 +174,8 @@ export class MailOutbox {
         await markMailFailed(db, row.id, this.options.now(), this.options.skippedText ?? 'skipped');
         return;
       }
-      await this.transport.sendMail({ from, ...message });
+      const headers = row.headers === null ? undefined : (JSON.parse(row.headers) as Record<string, string>);
+      await this.transport.sendMail({ from, ...(headers && { headers }), ...message });
     } catch (error) {
       const now = this.options.now();
       if (newsletter && isRecipientRejected(error)) {

@@ -1,5 +1,6 @@
 // All SQL about members: the members, the tags they follow, their single-use link tokens and their sessions, mapped to
 // the contract's shapes (contract/members.ts).
+import { eraseMemberComments } from './commentsRepository';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Member, MemberList, MemberStatus } from '../../contract/members';
@@ -140,6 +141,8 @@ export async function setMemberStatus(
 
 /** Erases the member: their tags, tokens and sessions go with them (foreign keys cascade). */
 export async function deleteMember(executor: Kysely<Database>, id: number): Promise<boolean> {
+  // Erasure takes their comments too (one with replies stays as "Comment deleted").
+  await eraseMemberComments(executor, id);
   const result = await executor.deleteFrom('members').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,4 +1,5 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (the one types.ts declares).
+import { commentFactsOf } from './commentsRepository';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { authorSlug } from '../../contract/authors';
 import type { PostStatus } from '../../contract/postStatus';
@@ -103,7 +104,7 @@ export async function* streamPublicPosts(
 }
 
 /** The columns reads select (who created and changed a post is read apart, for staff only). */
-type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by'> & { in_review?: unknown };
+type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by' | 'comments_closed'> & { in_review?: unknown };
 
 function stateOf(row: SummaryRow, now: Date): PostState {
   const publishAt = row.publish_at === null ? null : isoTime(row.publish_at);
@@ -359,11 +360,12 @@ async function readPosts(
     };
   });
   const images = await imageFactsFor(executor, shown.flatMap(imageUrlsOf));
+  const comments = await commentFactsOf(executor, foundIds, now);
   const byId = new Map(
     shown.map((post) => {
       const own = new Set(imageUrlsOf(post));
       const facts = Object.fromEntries(Object.entries(images).filter(([url]) => own.has(url)));
-      return [post.id, { ...post, images: facts, live: live.get(post.id) ?? null }];
+      return [post.id, { ...post, images: facts, live: live.get(post.id) ?? null, ...comments.get(post.id) }];
     }),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);

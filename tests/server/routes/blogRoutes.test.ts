@@ -37,6 +37,8 @@ describe('POST /api/blogs', () => {
       authorImage: '/images/seed/author-maya.svg',
       publishDate: 'March 14, 2024',
       readTime: '10 min read',
+      commentsOpen: true,
+      commentCount: 0,
       imageUrl: 'https://images.example.com/derby.jpg',
       imageAlt: '',
       textFormat: 'plain',

@@ -82,7 +82,7 @@ export function SubscribeForm({ heading, children }: SubscribeFormProps) {
           <p hidden>
             <label>
               Website
-              <input name="website" tabIndex={-1} autoComplete="off" />
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
             </label>
           </p>
           {outcome && (

@@ -11,6 +11,7 @@ test.beforeEach(({ context }) => signIn(context));
 const PAGES = [
   { link: 'Home', url: '/', title: 'Touchline' },
   { link: 'Blog', url: '/blog', title: 'Blog · Touchline' },
+  { link: 'Matches', url: '/matches', title: 'Matches · Touchline' },
   { link: 'Admin', url: '/admin', title: /Touchline/ },
 ] as const;
 

@@ -30,6 +30,7 @@ type NavItem = {
 const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: paths.home(), icon: 'House', end: true },
   { label: 'Blog', to: paths.blog(), icon: 'Newspaper' },
+  { label: 'Matches', to: pathTo('matches'), icon: 'Trophy' },
   { label: 'Search', to: paths.search(), icon: 'Search', iconOnly: true },
   { label: 'Admin', to: paths.admin(), icon: 'LayoutDashboard' },
 ];

@@ -4,11 +4,12 @@ import { renderApp } from '../helpers/renderWithProviders';
 const LINKS = [
   ['Home', '/'],
   ['Blog', '/blog'],
+  ['Matches', '/matches'],
   ['Search', '/search'],
   ['Admin', '/admin'],
 ] as const;
 
-test.each(['Main', 'Tabs'])('the %s navigation links Home, Blog, Search and Admin', async (name) => {
+test.each(['Main', 'Tabs'])('the %s navigation links Home, Blog, Matches, Search and Admin', async (name) => {
   renderApp('/sample');
   const nav = await screen.findByRole('navigation', { name });
   const links = within(nav).getAllByRole('link');
@@ -21,6 +22,7 @@ test.each(['Main', 'Tabs'])('the %s navigation links Home, Blog, Search and Admi
 test.each([
   ['/', 'Home'],
   ['/blog', 'Blog'],
+  ['/matches', 'Matches'],
   ['/admin', 'Admin'],
 ])('on %s only the %s link is marked current, in both bars', async (route, current) => {
   renderApp(route);

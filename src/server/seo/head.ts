@@ -211,6 +211,26 @@ function postGraph(
   ];
 }
 
+/** A page listing stories under the blog (a tag's, an author's): its own feed, its page node, and Home › Blog › it. */
+function blogListing(publicUrl: string, base: string, title: string, node: { name: string; [key: string]: unknown }) {
+  const tagFeed = link(
+    'alternate',
+    `${publicUrl}${base}/feed.xml`,
+    ` type="application/atom+xml" title="${escapeHtml(title)}"`,
+  );
+  const graph = [
+    node,
+    website(publicUrl),
+    organization(publicUrl),
+    breadcrumbs(publicUrl, [
+      { name: 'Home', path: pathTo('home') },
+      { name: 'Blog', path: pathTo('blog') },
+      { name: node.name, path: base },
+    ]),
+  ];
+  return { tagFeed, graph };
+}
+
 /**
  * The tags for one page's <head>, every value escaped. `publicUrl` is PUBLIC_URL without a trailing slash (as
  * config.publicUrl holds it). The caller puts them in place of the shell's own <title> and description
@@ -250,28 +270,14 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     ogTitle = tag.name;
     description = `${tag.name} stories on ${SITE_NAME}: the latest reports, analysis and gear picks tagged ${tag.name}.`;
     canonical = `${publicUrl}${blogCanonical(page.path, base)}`;
-    tagFeed = link(
-      'alternate',
-      `${publicUrl}${base}/feed.xml`,
-      ` type="application/atom+xml" title="${escapeHtml(title)}"`,
-    );
-    graph = [
-      {
-        '@type': 'CollectionPage',
-        '@id': canonical,
-        url: canonical,
-        name: tag.name,
-        description,
-        isPartOf: { '@id': `${publicUrl}/#website` },
-      },
-      website(publicUrl),
-      organization(publicUrl),
-      breadcrumbs(publicUrl, [
-        { name: 'Home', path: pathTo('home') },
-        { name: 'Blog', path: pathTo('blog') },
-        { name: tag.name, path: base },
-      ]),
-    ];
+    ({ tagFeed, graph } = blogListing(publicUrl, base, title, {
+      '@type': 'CollectionPage',
+      '@id': canonical,
+      url: canonical,
+      name: tag.name,
+      description,
+      isPartOf: { '@id': `${publicUrl}/#website` },
+    }));
   } else if (page.kind === 'author') {
     const { author } = page;
     const base = pathTo('author', { slug: author.slug });
@@ -283,36 +289,22 @@ export function headTags(page: HeadPage, publicUrl: string): string {
     // The photo describes the person; the share image stays the site's (a profile photo may be an SVG, which no
     // social site shows).
     const photo = author.photo ? absoluteUrl(author.photo, publicUrl) : undefined;
-    tagFeed = link(
-      'alternate',
-      `${publicUrl}${base}/feed.xml`,
-      ` type="application/atom+xml" title="${escapeHtml(title)}"`,
-    );
-    graph = [
-      {
-        '@type': 'ProfilePage',
-        '@id': canonical,
-        url: canonical,
+    ({ tagFeed, graph } = blogListing(publicUrl, base, title, {
+      '@type': 'ProfilePage',
+      '@id': canonical,
+      url: canonical,
+      name: author.name,
+      description,
+      isPartOf: { '@id': `${publicUrl}/#website` },
+      mainEntity: {
+        '@type': 'Person',
+        '@id': `${canonical}#person`,
         name: author.name,
-        description,
-        isPartOf: { '@id': `${publicUrl}/#website` },
-        mainEntity: {
-          '@type': 'Person',
-          '@id': `${canonical}#person`,
-          name: author.name,
-          url: canonical,
-          ...(author.title ? { jobTitle: author.title } : {}),
-          ...(photo ? { image: photo } : {}),
-        },
+        url: canonical,
+        ...(author.title ? { jobTitle: author.title } : {}),
+        ...(photo ? { image: photo } : {}),
       },
-      website(publicUrl),
-      organization(publicUrl),
-      breadcrumbs(publicUrl, [
-        { name: 'Home', path: pathTo('home') },
-        { name: 'Blog', path: pathTo('blog') },
-        { name: author.name, path: base },
-      ]),
-    ];
+    }));
   } else if (page.kind === 'matches') {
     title = pageTitle('Matches');
     ogTitle = `Matches: ${page.name}`;

@@ -144,6 +144,14 @@ export function createPageServer({
     return matchdayOf('team', own, competition ? await tableOf(competition.slug) : null, now());
   }
 
+  /** Whether a tag page's matchday has a match to show: a fixture, a result, a round or a table row. */
+  const hasMatches = (matchday: TagMatchday | undefined) =>
+    matchday !== undefined &&
+    (matchday.next !== null ||
+      matchday.recent.length > 0 ||
+      matchday.round.length > 0 ||
+      (matchday.table?.rows.length ?? 0) > 0);
+
   async function plan({ path, query, match }: PageRequest): Promise<PagePlan> {
     if (!match) return notFound(path, false);
     const { route, params } = match;
@@ -179,7 +187,7 @@ export function createPageServer({
       const cursor = cursorText === null ? undefined : parsePostId(cursorText);
       const url = cursorText === null ? path : `${path}?cursor=${cursorText}`;
       if (cursorText !== null && cursor === undefined) return notFound(url, true);
-      // /tag/{slug}: the stories of one tag; a tag with no public story (here) is not a page.
+      // /tag/{slug}: the stories of one tag (and a team's or competition's matches); an unknown tag is not a page.
       const tag = route.data === 'tag' ? await findTag(db, params.slug!) : undefined;
       if (route.data === 'tag' && tag === undefined) return notFound(url, true);
       const { posts, nextCursor } = await listPosts(db, {
@@ -188,9 +196,11 @@ export function createPageServer({
         tag: tag?.slug,
         now: new Date(now()),
       });
-      if (tag !== undefined && posts.length === 0) return notFound(url, true);
-      const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
       const matchday = tag ? await tagMatchday(tag.slug) : undefined;
+      // A team's or competition's page shows its matches even before any story; a topic with none is not a page.
+      if (tag !== undefined && posts.length === 0 && (cursorText !== null || !hasMatches(matchday)))
+        return notFound(url, true);
+      const page = { posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
       return {
         head: tag ? { kind: 'tag', tag, path: url } : { kind: 'blog', path: url },
         input: {

@@ -155,6 +155,28 @@ describe('a tag page', () => {
     expect(text).toMatch(/Premier League Pos Team .* 1 Everton 1 1 0 0 2 1 \+1 3 W/);
   });
 
+  it('of a team or competition with matches but no story is a page, headed by its name', async () => {
+    for (const [slug, name] of [
+      ['premier-league', 'Premier League'],
+      ['fulham', 'Fulham'],
+    ]) {
+      const res = await page(`/tag/${slug}`);
+      expect(res.statusCode).toBe(200);
+      expect(textOf(res.body)).toContain('Fixtures calendar');
+      expect(res.body).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
+    }
+  });
+
+  it('of a topic with no story, of a team with neither story nor match, or of no tag is a 404', async () => {
+    await tag('transfers', 'Transfers', 'topic');
+    await tag('wrexham', 'Wrexham', 'team');
+    await tag('fa-cup', 'FA Cup', 'competition');
+    for (const slug of ['transfers', 'wrexham', 'fa-cup', 'no-such-tag'])
+      expect((await page(`/tag/${slug}`)).statusCode).toBe(404);
+    // A page past the last story is not a page either.
+    expect((await page('/tag/fulham?cursor=1')).statusCode).toBe(404);
+  });
+
   it('of a topic shows no matchday part', async () => {
     await story(['Transfers']);
     const res = await page('/tag/transfers');

@@ -18,7 +18,7 @@ import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
 import { SubscribeForm } from '../../components/members/SubscribeForm';
 import styles from './BlogListPage.module.scss';
-import { TagMatchday } from '../../components/matches/TagMatchday';
+import { matchdayName, TagMatchday, useTagMatchday } from '../../components/matches/TagMatchday';
 
 /** BlogListPage.module.scss .thumb: 8rem wide, 5.5rem up to a 24rem viewport; 16:9. */
 const THUMB_BOX: ImageBox = { sizes: '(max-width: 24rem) 5.5rem, 8rem', width: 160, height: 90 };
@@ -49,8 +49,10 @@ export function BlogListPage() {
   const { slug } = useParams();
   const { data, error, isError, isLoading, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
     useGetBlogsInfiniteQuery(slug);
-  // A tag page's heading is the tag's name as its stories carry it.
-  const tagName = slug && data?.pages[0]?.posts[0]?.tags?.find((tag) => tag.slug === slug)?.name;
+  // A tag page's heading is the tag's name as its stories carry it, or as its matches do before any story.
+  const matchday = useTagMatchday(slug);
+  const tagName =
+    slug && (data?.pages[0]?.posts[0]?.tags?.find((tag) => tag.slug === slug)?.name ?? matchdayName(matchday, slug));
   useDocumentTitle(slug ? tagName || undefined : 'Blog');
 
   useEffect(() => {

@@ -1,6 +1,11 @@
 // Live coverage of a match: the shapes the API answers, the stream's event names and the limits both sides check.
 // Read by the server (routes, stream, repository) and the client (reader's page, writer's desk); types and plain
 // constants only, so the visitors' bundle pays nothing for importing it.
+import type { TeamRef } from './matches';
+import type { TagRef } from './tags';
+
+/** The teams and competition of the match a live post covers: its score line's crests and table link. */
+export type LiveFixture = { competition: TagRef; home: TeamRef; away: TeamRef };
 
 /** Sport-agnostic match facts: "245/6", "6-4 3-2", "HT" and "87'" all fit. */
 export type MatchInfo = {
@@ -20,6 +25,8 @@ export type LiveCoverage = {
   /** null while live */
   endedAt: string | null;
   match: MatchInfo | null;
+  /** The match (fixture) the post covers, in reads of the post; absent when none is linked, and from stream events. */
+  fixture?: LiveFixture;
 };
 
 /** One update of a live post. body is text in the post's textFormat. */

@@ -15,6 +15,8 @@ import type { LiveEventInput, LiveWrites } from './liveEventsRepository';
 import { bumpRevision } from './contentRevision';
 import { isPublic, notTrashed } from './visibility';
 import { indexPost } from '../search/searchIndex';
+import type { TeamRef } from '../../contract/matches';
+import { shownText } from './shown';
 
 type CoverageRow = Selectable<Database['live_coverage']>;
 type EntryRow = {
@@ -46,6 +48,22 @@ function toCoverage(row: CoverageRow): LiveCoverage {
   };
 }
 
+type Side = { slug: string | null; name: string | null; short: string | null; crest: string | null };
+const team = ({ slug, name, short, crest }: Side): TeamRef | undefined =>
+  slug === null || name === null
+    ? undefined
+    : { slug, name: shownText(name), shortName: short === null ? null : shownText(short), crest };
+
+/** The covered match's teams and competition from coverageOf's row, undefined when no match is linked. */
+function fixtureOf(
+  row: Record<`${'c' | 'h' | 'a'}_${'slug' | 'name'}` | `${'h' | 'a'}_${'short' | 'crest'}`, string | null>,
+) {
+  const home = team({ slug: row.h_slug, name: row.h_name, short: row.h_short, crest: row.h_crest });
+  const away = team({ slug: row.a_slug, name: row.a_name, short: row.a_short, crest: row.a_crest });
+  if (row.c_slug === null || row.c_name === null || !home || !away) return undefined;
+  return { competition: { slug: row.c_slug, name: shownText(row.c_name) }, home, away };
+}
+
 function toEntry(row: EntryRow): LiveEntry {
   return {
     id: row.id,
@@ -61,12 +79,34 @@ function toEntry(row: EntryRow): LiveEntry {
 
 const entryColumns = ['id', 'body', 'key', 'pinned', 'author_name', 'created_at', 'updated_at'] as const;
 
-/** The coverage of each of these posts that ever went live (the others are absent: their `live` is null). */
+/**
+ * The coverage of each of these posts that ever went live (the others are absent: their `live` is null), with the
+ * teams and competition of the match it covers (`fixture`), read in the same query.
+ */
 export async function coverageOf(executor: Kysely<Database>, postIds: number[]): Promise<Map<number, LiveCoverage>> {
   const found = new Map<number, LiveCoverage>();
   if (postIds.length === 0) return found;
-  const rows = await executor.selectFrom('live_coverage').selectAll().where('post_id', 'in', postIds).execute();
-  for (const row of rows) found.set(row.post_id, toCoverage(row));
+  const rows = await executor
+    .selectFrom('live_coverage')
+    .leftJoin('matches', 'matches.post_id', 'live_coverage.post_id')
+    .leftJoin('tags as c', 'c.id', 'matches.competition_id')
+    .leftJoin('tags as h', 'h.id', 'matches.home_id')
+    .leftJoin('tags as a', 'a.id', 'matches.away_id')
+    .selectAll('live_coverage')
+    .select(['c.slug as c_slug', 'c.name as c_name', 'h.slug as h_slug', 'h.name as h_name', 'h.short_name as h_short'])
+    .select([
+      'h.crest as h_crest',
+      'a.slug as a_slug',
+      'a.name as a_name',
+      'a.short_name as a_short',
+      'a.crest as a_crest',
+    ])
+    .where('live_coverage.post_id', 'in', postIds)
+    .execute();
+  for (const row of rows) {
+    const fixture = fixtureOf(row);
+    found.set(row.post_id, fixture ? { ...toCoverage(row), fixture } : toCoverage(row));
+  }
   return found;
 }
 

@@ -1,5 +1,6 @@
 // Matches through the real app on both databases: the match rules, tag kinds, the CSV import's report, the desk
 // feeding its linked match, the table maths on real group tables, and the table cache following another process.
+import type { LiveNowAnswer } from '../../../src/contract/live';
 import type { Match, MatchesAnswer, TableAnswer } from '../../../src/contract/matches';
 import type { TagInfo } from '../../../src/contract/tags';
 import type { BlogPost } from '../../../src/contract/types';
@@ -473,5 +474,33 @@ describe('the live desk feeds its match', () => {
     expect((await inject('POST', '/api/matches', fixture({ postId: post.id }))).json().details).toEqual([
       { path: 'postId', message: 'is the post of another match already' },
     ]);
+  });
+
+  it("gives the covering post's reads the match's teams with crests and its competition, the live-now answer too", async () => {
+    await teams();
+    const crest = `/uploads/${'c'.repeat(64)}.png`;
+    await t.db.kysely.updateTable('tags').set({ crest, short_name: 'ARS' }).where('slug', '=', 'arsenal').execute();
+    const submit = (title: string) => inject('POST', '/api/blogs', validSubmission({ title }));
+    const covered = (await submit('Arsenal v Chelsea live')).json<BlogPost>();
+    const other = (await submit('Transfer deadline live')).json<BlogPost>();
+    await createMatch({ postId: covered.id });
+    for (const post of [covered, other])
+      expect((await inject('PUT', `/api/blogs/${post.id}/live`, { state: 'live' })).statusCode).toBe(200);
+
+    const expected = {
+      competition: { slug: 'premier-league', name: 'Premier League' },
+      home: { slug: 'arsenal', name: 'Arsenal', shortName: 'ARS', crest },
+      away: { slug: 'chelsea', name: 'Chelsea', shortName: null, crest: null },
+    };
+    const read = (id: number) => inject('GET', `/api/blogs/${id}`, undefined, {}).then((res) => res.json<BlogPost>());
+    expect((await read(covered.id)).live?.fixture).toEqual(expected);
+    expect((await read(other.id)).live).not.toHaveProperty('fixture');
+    const entries = await inject('GET', `/api/blogs/${covered.id}/entries`, undefined, {});
+    expect(entries.json().live.fixture).toEqual(expected);
+    const now = (await inject('GET', '/api/live', undefined, {})).json<LiveNowAnswer>();
+    expect(Object.fromEntries(now.posts.map((post) => [post.id, post.live.fixture]))).toEqual({
+      [covered.id]: expected,
+      [other.id]: undefined,
+    });
   });
 });

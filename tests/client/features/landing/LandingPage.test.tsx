@@ -90,3 +90,33 @@ test('"Live now" follows the live answer without a reload: a new score, a post t
     timeout: 3000,
   });
 });
+
+test('"Live now" shows a covered match as its teams with crests and the score, following the live answer', async () => {
+  const coverage = (homeScore: string) => ({
+    state: 'live' as const,
+    startedAt: '2026-11-26T15:00:00.000Z',
+    endedAt: null,
+    match: { home: 'ARS', away: 'CHE', homeScore, awayScore: '0', clock: "12'" },
+    fixture: {
+      competition: { slug: 'premier-league', name: 'Premier League' },
+      home: { slug: 'arsenal', name: 'Arsenal', shortName: 'ARS', crest: '/uploads/arsenal.png' },
+      away: { slug: 'chelsea', name: 'Chelsea', shortName: 'CHE', crest: '/uploads/chelsea.png' },
+    },
+  });
+  let answer = { posts: [{ id: 9, title: 'Derby day', live: coverage('0') }] };
+  server.use(http.get(`${API}/live`, () => HttpResponse.json(answer)));
+  renderApp('/');
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  expect(within(liveNow).getByText('Arsenal 0–0 Chelsea')).toBeInTheDocument();
+  expect([...liveNow.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+    '/uploads/arsenal.png',
+    '/uploads/chelsea.png',
+  ]);
+  expect(within(liveNow).getByRole('link', { name: 'Premier League table' })).toHaveAttribute(
+    'href',
+    '/tag/premier-league',
+  );
+
+  answer = { posts: [{ id: 9, title: 'Derby day', live: coverage('1') }] };
+  expect(await within(liveNow).findByText('Arsenal 1–0 Chelsea', {}, { timeout: 3000 })).toBeInTheDocument();
+});

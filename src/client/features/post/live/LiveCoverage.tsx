@@ -3,7 +3,7 @@
 // entries wait behind the "new updates" button, whose count is announced; pressed, it focuses the newest entry, whose
 // name (its time, author and text) is read out. While live the coverage leads the page (score and newest updates above
 // the report); once ended it follows the report as "How it happened". The score bar stays in view through the entries.
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useEndpointQuery } from '../../../api/queryHooks';
 import { parsePostId } from '../../../../contract/routes';
@@ -27,7 +27,11 @@ export function LiveCoverage({ id, live: own, format }: LiveCoverageProps) {
 
   const entries = data?.entries ?? [];
   const last = entries[entries.length - 1];
-  const live = data?.live ?? own;
+  const read = data?.live ?? own;
+  // The stream's coverage events carry no fixture (the covered match): the page keeps the one its reads gave.
+  const [fixture, setFixture] = useState(read.fixture);
+  if (read.fixture && read.fixture !== fixture) setFixture(read.fixture);
+  const live = read.fixture || !fixture ? read : { ...read, fixture };
   const ended = live.state === 'ended';
   return (
     <section aria-labelledby="live-updates" className={`reading-column ${styles.coverage ?? ''}`}>

@@ -17,12 +17,19 @@ export function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+// One formatter per zone, made at first use: making one costs the main thread more than formatting with it.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The day an instant falls on in a time zone (the reader's when none is named). */
 export function dayOf(instant: number, timeZone?: string): string {
+  let format = dayFormats.get(timeZone ?? '');
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
+  if (!format)
+    dayFormats.set(
+      timeZone ?? '',
+      (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
+  return format.format(new Date(instant));
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -29,15 +29,13 @@ const matchName = (match: Match) => `${match.home.name} v ${match.away.name}`;
 const scoreOf = (match: Match) =>
   match.homeScore === null || match.awayScore === null ? '' : `${match.homeScore}–${match.awayScore}`;
 
-/** "Saturday 28 November 2026", written out so every browser says it the same way. */
-const dayTitle = (day: string) =>
-  new Date(`${day}T00:00Z`).toLocaleDateString('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+/** "Saturday 28 November 2026": Intl's punctuation differs between ICU versions, so it is written out here. */
+const dayTitle = (day: string) => {
+  const date = new Date(`${day}T00:00Z`);
+  const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][date.getUTCDay()];
+  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(date);
+  return `${weekday} ${date.getUTCDate()} ${month} ${date.getUTCFullYear()}`;
+};
 
 type Editing = { match?: Match } | null;
 
@@ -134,12 +132,12 @@ function DayList({ day, timeZone, onEdit }: { day: string; timeZone: string; onE
                       onClick={() => void cover(match)}
                     >
                       <Radio size={16} aria-hidden="true" />
-                      Cover live<span className="visually-hidden">: {matchName(match)}</span>
+                      Cover live<span className="visually-hidden"> {matchName(match)}</span>
                     </button>
                   ) : (
                     <Link to={adminPaths.live(match.postId)} className={buttons.secondaryButton}>
                       <Radio size={16} aria-hidden="true" />
-                      Cover live<span className="visually-hidden">: {matchName(match)}</span>
+                      Cover live<span className="visually-hidden"> {matchName(match)}</span>
                     </Link>
                   )}
                   <RowButton

@@ -82,6 +82,8 @@ test("a day's matches: kickoff in the site's zone, competition, status and score
     '/admin/matches?date=2026-11-29',
   );
   expect(within(days).getByRole('link', { name: 'Today' })).toHaveAttribute('href', '/admin/matches');
+  const nav = screen.getByRole('navigation', { name: 'Admin' });
+  expect(within(nav).getByRole('link', { name: 'Matches' })).toHaveAttribute('aria-current', 'page');
 });
 
 test("without ?date= the list is today's in the site's zone, and an empty day says so", async () => {
@@ -296,4 +298,6 @@ test('an author is told that only editors and owners manage matches', async () =
   server.use(http.get(`${API}/session`, () => HttpResponse.json({ user: { ...OWNER, role: 'author' } })));
   renderApp('/admin/matches');
   expect(await screen.findByText(MATCHES_FORBIDDEN_TEXT)).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Admin' });
+  expect(within(nav).queryByRole('link', { name: 'Matches' })).not.toBeInTheDocument();
 });

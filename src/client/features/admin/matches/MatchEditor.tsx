@@ -104,8 +104,6 @@ export function MatchEditor({ match, day, timeZone, onDone, onCancel }: MatchEdi
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // A covered match's status and score are its desk's: the server refuses them, so the form does not offer them.
-  const fromDesk = match?.postId != null && match.status !== 'scheduled' && match.status !== 'postponed';
 
   const set = (name: FieldName) => (value: string) => setValues((old) => ({ ...old, [name]: value }));
 
@@ -136,8 +134,18 @@ export function MatchEditor({ match, day, timeZone, onDone, onCancel }: MatchEdi
     setBusy(true);
     try {
       if (match) {
-        const { status: _status, homeScore: _home, awayScore: _away, ...rest } = body;
-        const saved = await update({ id: match.id, body: fromDesk ? rest : body });
+        // Only what changed: a covered match refuses a status or score it did not get from its desk (409).
+        const before = match as unknown as Record<string, unknown>;
+        const slugs: Record<string, unknown> = {
+          competition: match.competition.slug,
+          home: match.home.slug,
+          away: match.away.slug,
+          kickoff: new Date(match.kickoff).toISOString(),
+        };
+        const changed = Object.fromEntries(
+          Object.entries(body).filter(([key, value]) => value !== (key in slugs ? slugs[key] : before[key])),
+        );
+        const saved = await update({ id: match.id, body: changed });
         onDone(`Saved ${saved.home.name} v ${saved.away.name}.`);
       } else {
         const created = await create(body);
@@ -207,37 +215,37 @@ export function MatchEditor({ match, day, timeZone, onDone, onCancel }: MatchEdi
           error={errors.time}
         />
         <Field label="Venue" value={values.venue} onChange={set('venue')} error={errors.venue} maxLength={100} />
-        {!fromDesk && (
-          <>
-            <Field
-              label="Status"
-              value={values.status}
-              onChange={set('status')}
-              error={errors.status}
-              options={STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            />
-            <Field
-              label="Home score"
-              inputMode="numeric"
-              value={values.homeScore}
-              onChange={set('homeScore')}
-              error={errors.homeScore}
-            />
-            <Field
-              label="Away score"
-              inputMode="numeric"
-              value={values.awayScore}
-              onChange={set('awayScore')}
-              error={errors.awayScore}
-            />
-          </>
-        )}
+        <Field
+          label="Status"
+          value={values.status}
+          onChange={set('status')}
+          error={errors.status}
+          options={STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        />
+        <Field
+          label="Home score"
+          inputMode="numeric"
+          value={values.homeScore}
+          onChange={set('homeScore')}
+          error={errors.homeScore}
+        />
+        <Field
+          label="Away score"
+          inputMode="numeric"
+          value={values.awayScore}
+          onChange={set('awayScore')}
+          error={errors.awayScore}
+        />
       </div>
-      {fromDesk && <p className={pageStyles.hint}>Its status and score come from the live desk.</p>}
+      {match?.postId != null && (
+        <p className={pageStyles.hint}>
+          Once its live post has coverage, its status and score come from the live desk.
+        </p>
+      )}
       {failure && (
         <p className={pageStyles.failed} role="alert">
           {failure}

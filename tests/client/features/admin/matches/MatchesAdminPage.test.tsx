@@ -218,9 +218,11 @@ test.each([
 test("the server's refusals show beside the fields they name, and a conflict as the form's alert", async () => {
   serveDay(() => [match(5)]);
   let answer = 400;
+  const sent: unknown[] = [];
   server.use(
-    http.put(`${API}/matches/:id`, () =>
-      answer === 400
+    http.put(`${API}/matches/:id`, async ({ request }) => {
+      sent.push(await request.json());
+      return answer === 400
         ? HttpResponse.json(
             {
               error: 'Invalid request body',
@@ -231,8 +233,8 @@ test("the server's refusals show beside the fields they name, and a conflict as 
             },
             { status: 400 },
           )
-        : HttpResponse.json({ error: 'Its status and score come from the live desk' }, { status: 409 }),
-    ),
+        : HttpResponse.json({ error: 'Its status and score come from the live desk' }, { status: 409 });
+    }),
   );
   const { user } = renderApp('/admin/matches?date=2026-11-28');
   await user.click(await screen.findByRole('button', { name: 'Edit Arsenal v Chelsea' }));
@@ -240,18 +242,26 @@ test("the server's refusals show beside the fields they name, and a conflict as 
   await waitFor(() => expect(within(form).getByLabelText('Away team')).toHaveValue('chelsea'));
   expect(within(form).getByLabelText('Kickoff day')).toHaveValue('2026-11-28');
   expect(within(form).getByLabelText('Kickoff time (Europe/London)')).toHaveValue('15:00');
+  await user.selectOptions(within(form).getByLabelText('Away team'), 'arsenal');
   await user.click(within(form).getByRole('button', { name: 'Save match' }));
   expect(await within(form).findByText('A team cannot play itself')).toBeInTheDocument();
   expect(within(form).getByLabelText('Away team')).toHaveAccessibleDescription('A team cannot play itself');
   expect(within(form).getByLabelText('Kickoff day')).toHaveAccessibleDescription(
     "In the site's time zone, Europe/London. must be a time with its offset",
   );
+  // Only what changed is sent: a covered match refuses a status or score it did not get from its desk.
+  expect(sent).toEqual([{ away: 'arsenal' }]);
   answer = 409;
+  await user.selectOptions(within(form).getByLabelText('Away team'), 'chelsea');
+  await user.selectOptions(within(form).getByLabelText('Status'), 'finished');
+  await user.type(within(form).getByLabelText('Home score'), '2');
+  await user.type(within(form).getByLabelText('Away score'), '0');
   await user.click(within(form).getByRole('button', { name: 'Save match' }));
   expect(await within(form).findByText('Its status and score come from the live desk.')).toHaveAttribute(
     'role',
     'alert',
   );
+  expect(sent[1]).toEqual({ status: 'finished', homeScore: 2, awayScore: 0 });
 });
 
 test('a CSV import reports the matches created, or every bad row by line with nothing imported', async () => {

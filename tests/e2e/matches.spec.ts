@@ -1,7 +1,7 @@
 // The matchday hub end to end: an editor imports a round of fixtures on /admin/matches, a reader opens /matches on
 // that day, the editor covers one match live from its row (start, score), the reader's page shows "Live" and the
 // score without a reload, and once the desk ends coverage the competition's tag page has the result in its table.
-// axe finds nothing on /admin/matches and /matches in either theme, on a desktop and a phone.
+// axe finds nothing on /admin/matches, /matches and /admin/tags in either theme, on a desktop and a phone.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { appStarted, watchAppStart } from './helpers/app';
@@ -104,7 +104,10 @@ test('an editor imports a round and covers a match live; the reader sees the sco
   await readerContext.close();
 });
 
-test('/admin/matches and /matches with a round are axe-clean in both themes @phone', async ({ page, request }) => {
+test('/admin/matches, /matches and /admin/tags with a round are axe-clean in both themes @phone', async ({
+  page,
+  request,
+}) => {
   const r = round();
   const imported = await request.post('/api/matches/import', {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' },
@@ -127,5 +130,12 @@ test('/admin/matches and /matches with a round are axe-clean in both themes @pho
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await open(page, `/matches?date=${r.day}`);
   await expect(page.getByRole('listitem').filter({ hasText: r.home })).toBeVisible();
+  await expectAxeCleanInBothThemes(page);
+
+  // The tag editor, open on a team the import created.
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await open(page, '/admin/tags');
+  await page.getByRole('button', { name: `Edit ${r.home}` }).click();
+  await expect(page.getByRole('form', { name: `Edit ${r.home}` })).toBeVisible();
   await expectAxeCleanInBothThemes(page);
 });

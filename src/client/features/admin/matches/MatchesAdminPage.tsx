@@ -2,7 +2,7 @@
 // "Cover live" (makes the match's live post and opens its desk, or opens the desk it has) and Delete (asked in the
 // row); a match added or changed in the form above the list; a season's fixtures imported from CSV below it.
 // Editors and owners see it; the server checks every request again.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PenLine, Plus, Radio, Trash2 } from 'lucide-react';
 import type { Match } from '../../../../contract/matches';
@@ -161,11 +161,18 @@ function Matchday({ timeZone }: { timeZone: string }) {
   const asked = dayParam(new URLSearchParams(useLocation().search).get('date'));
   const day = asked ?? todayIn(timeZone);
   const [editing, setEditing] = useState<Editing>(null);
-  const { notice, setNotice } = useNotice();
+  const { notice, setNotice, noticeRef } = useNotice();
+  const addButton = useRef<HTMLButtonElement>(null);
   const here = adminPaths.matches();
+  // The form leaves the page: the keyboard continues from what it said, or from Add a match after Cancel.
   const done = (text: string) => {
     setEditing(null);
     setNotice({ text, failed: false });
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
+  const cancel = () => {
+    setEditing(null);
+    requestAnimationFrame(() => addButton.current?.focus());
   };
 
   return (
@@ -190,7 +197,7 @@ function Matchday({ timeZone }: { timeZone: string }) {
       <h2 className={pageStyles.sectionTitle}>{asked === undefined ? `Today, ${dayTitle(day)}` : dayTitle(day)}</h2>
       {editing === null ? (
         <div className={pageStyles.formActions}>
-          <button type="button" className={buttons.primaryButton} onClick={() => setEditing({})}>
+          <button ref={addButton} type="button" className={buttons.primaryButton} onClick={() => setEditing({})}>
             <Plus size={16} aria-hidden="true" />
             Add a match
           </button>
@@ -202,10 +209,10 @@ function Matchday({ timeZone }: { timeZone: string }) {
           day={day}
           timeZone={timeZone}
           onDone={done}
-          onCancel={() => setEditing(null)}
+          onCancel={cancel}
         />
       )}
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={notice} noticeRef={noticeRef} />
       <DayList day={day} timeZone={timeZone} onEdit={(match) => setEditing({ match })} />
       <ImportFixtures timeZone={timeZone} />
     </>

@@ -200,7 +200,8 @@ test.each([
   const form = await fillMatch(user, day, '15:00');
   expect(within(form).getByText("In the site's time zone, Europe/London.")).toBeInTheDocument();
   await user.click(within(form).getByRole('button', { name: 'Add match' }));
-  expect(await screen.findByText('Added Arsenal v Chelsea.')).toBeInTheDocument();
+  const added = await screen.findByText('Added Arsenal v Chelsea.');
+  await waitFor(() => expect(added).toHaveFocus());
   expect(sent).toEqual([
     {
       competition: 'premier-league',

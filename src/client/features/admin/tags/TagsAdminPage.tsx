@@ -210,7 +210,7 @@ function TagEditor({
 function TagList({ kind }: { kind: TagKind }) {
   const list = useEndpointQuery(matchesAdminApi.endpoints.getTagsOfKind, kind);
   const [editing, setEditing] = useState<ListedTag | null>(null);
-  const { notice, setNotice } = useNotice();
+  const { notice, setNotice, noticeRef } = useNotice();
   const { data } = list;
   return (
     <>
@@ -221,11 +221,13 @@ function TagList({ kind }: { kind: TagKind }) {
           onDone={(text) => {
             setEditing(null);
             setNotice({ text, failed: false });
+            // The form leaves the page: the keyboard continues from what it said.
+            requestAnimationFrame(() => noticeRef.current?.focus());
           }}
           onCancel={() => setEditing(null)}
         />
       )}
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={notice} noticeRef={noticeRef} />
       <ReadStatus
         loading={list.isLoading}
         loadingText="Loading tags..."

@@ -46,7 +46,8 @@ test("a team's short name and an uploaded crest are saved with PUT /api/tags/:sl
   await user.upload(within(form).getByLabelText('Crest'), new File(['png'], 'crest.png', { type: 'image/png' }));
   expect(await within(form).findByRole('img', { name: 'Arsenal crest' })).toHaveAttribute('src', CREST);
   await user.click(within(form).getByRole('button', { name: 'Save tag' }));
-  expect(await screen.findByText('Saved Arsenal.')).toBeInTheDocument();
+  const saved = await screen.findByText('Saved Arsenal.');
+  await waitFor(() => expect(saved).toHaveFocus());
   expect(puts).toEqual([{ slug: 'arsenal', body: { name: 'Arsenal', kind: 'team', shortName: 'ARS', crest: CREST } }]);
 });
 

@@ -3,7 +3,7 @@
 // score without a reload, and once the desk ends coverage the competition's tag page has the result in its table.
 // axe finds nothing on /admin/matches, /matches and /admin/tags in either theme, on a desktop and a phone.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { appStarted, watchAppStart } from './helpers/app';
 import { axeViolations } from './helpers/axe';
 import { ADMIN_TOKEN } from './helpers/constants';
@@ -104,10 +104,8 @@ test('an editor imports a round and covers a match live; the reader sees the sco
   await readerContext.close();
 });
 
-test('/admin/matches, /matches and /admin/tags with a round are axe-clean in both themes @phone', async ({
-  page,
-  request,
-}) => {
+/** Imports a round through the API (the import page itself is the first test's), signed in, in the dark theme. */
+async function withRound(page: Page, request: APIRequestContext) {
   const r = round();
   const imported = await request.post('/api/matches/import', {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' },
@@ -118,7 +116,14 @@ test('/admin/matches, /matches and /admin/tags with a round are axe-clean in bot
   await page.addInitScript(() => {
     if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'dark');
   });
+  return r;
+}
 
+test('/admin/matches with a round, a question in a row and the form open is axe-clean in both themes @phone', async ({
+  page,
+  request,
+}) => {
+  const r = await withRound(page, request);
   await open(page, `/admin/matches?date=${r.day}`);
   await expect(page.getByRole('rowheader', { name: `${r.home} v ${r.away}` })).toBeVisible();
   await page.getByRole('button', { name: `Delete ${r.home} v ${r.away}` }).click();
@@ -126,14 +131,17 @@ test('/admin/matches, /matches and /admin/tags with a round are axe-clean in bot
   await page.getByRole('button', { name: 'Add a match' }).click();
   await expect(page.getByRole('form', { name: 'Add a match' })).toBeVisible();
   await expectAxeCleanInBothThemes(page);
+});
 
-  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+test('/matches with a round is axe-clean in both themes @phone', async ({ page, request }) => {
+  const r = await withRound(page, request);
   await open(page, `/matches?date=${r.day}`);
   await expect(page.getByRole('listitem').filter({ hasText: r.home })).toBeVisible();
   await expectAxeCleanInBothThemes(page);
+});
 
-  // The tag editor, open on a team the import created.
-  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+test('/admin/tags with the editor open on a team is axe-clean in both themes @phone', async ({ page, request }) => {
+  const r = await withRound(page, request);
   await open(page, '/admin/tags');
   await page.getByRole('button', { name: `Edit ${r.home}` }).click();
   await expect(page.getByRole('form', { name: `Edit ${r.home}` })).toBeVisible();

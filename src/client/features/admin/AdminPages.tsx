@@ -20,6 +20,8 @@ const PAGES: Record<AdminRouteName, LazyExoticComponent<ComponentType>> = {
   adminReview: lazy(() => import('./pages/ReviewPage').then((m) => ({ default: m.ReviewPage }))),
   adminInbox: lazy(() => import('./pages/InboxPage').then((m) => ({ default: m.InboxPage }))),
   adminMembers: lazy(() => import('./pages/MembersPage').then((m) => ({ default: m.MembersPage }))),
+  adminMatches: lazy(() => import('./matches/MatchesAdminPage').then((m) => ({ default: m.MatchesAdminPage }))),
+  adminTags: lazy(() => import('./tags/TagsAdminPage').then((m) => ({ default: m.TagsAdminPage }))),
 };
 
 /** The admin page a route names, for a signed-in member of staff (RequireSession sends anyone else to /auth). */

@@ -15,4 +15,6 @@ export const adminPaths = {
   review: () => pathTo('adminReview'),
   inbox: () => pathTo('adminInbox'),
   members: () => pathTo('adminMembers'),
+  matches: () => pathTo('adminMatches'),
+  tags: () => pathTo('adminTags'),
 } as const;

@@ -46,6 +46,13 @@ export function AdminNav() {
             </NavLink>
           </li>
         )}
+        {mayManageAll(user?.role) && (
+          <li>
+            <NavLink to={adminPaths.matches()} className={linkClass}>
+              Matches
+            </NavLink>
+          </li>
+        )}
         <li>
           <NavLink to={adminPaths.inbox()} className={linkClass}>
             {counted('Inbox', notifications.data?.unread)}

@@ -11,6 +11,7 @@ const ME: MemberMe = {
   all: false,
   tags: ['football'],
   subscribed: true,
+  replyMail: true,
 };
 
 /** Every request the members API got, as "METHOD path?query". */

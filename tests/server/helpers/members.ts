@@ -24,13 +24,18 @@ export type MembersTestApp = UsedTestApp & {
   mail: () => Promise<ReceivedMail[]>;
 };
 
-/** useTestApp with mail on: a real SMTP server for the file, emptied before each test. */
-export function useMembersApp(now = Date.parse('2026-11-28T09:00:00.000Z')): MembersTestApp {
+/**
+ * useTestApp with mail on: a real SMTP server for the file, emptied before each test. `options` go to useTestApp (a
+ * built client and the SSR entry, for the member pages).
+ */
+export function useMembersApp(
+  options: Omit<Parameters<typeof useTestApp>[0] & object, 'alsoEmpty'> = {},
+): MembersTestApp {
   let smtp: TestSmtp | undefined;
   beforeAll(async () => {
     smtp = await startTestSmtp();
   });
-  const t = useTestApp({ now, alsoEmpty: MEMBER_TABLES });
+  const t = useTestApp({ now: Date.parse('2026-11-28T09:00:00.000Z'), ...options, alsoEmpty: MEMBER_TABLES });
   beforeEach(async () => {
     smtp!.messages.splice(0);
     await t.restart({ mail: { smtpUrl: smtp!.url, from: 'news@touchline.test' }, mailPollMs: 3_600_000 });

@@ -20,6 +20,7 @@ import { searchApi } from './features/search/searchApi';
 import { authorApi } from './features/author/authorApi';
 import { matchesApi } from './features/matches/matchesApi';
 import { tagMatchdayApi } from './api/tagMatchdayApi';
+import { membersApi } from './features/members/membersApi';
 import type { RenderInput, RenderOutput } from '../contract/rendering';
 import { jsonForScript } from '../contract/site';
 import type { MarkNode } from '../contract/marks';
@@ -55,7 +56,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
 async function renderWith(
   store: AppStore,
-  { url, post, list, search, home, author, tags, matches, matchday, missing }: RenderInput,
+  { url, post, list, search, home, author, tags, matches, matchday, member, missing }: RenderInput,
 ): Promise<RenderOutput> {
   if (post) {
     store.dispatch(blogApi.util.upsertQueryEntries([{ endpointName: 'getBlog', arg: post.id, value: post.post }]));
@@ -72,6 +73,9 @@ async function renderWith(
       );
     }
   }
+  // /account: the member the cookie signed in, or null for a visitor (the page's own query, answered).
+  if (member)
+    store.dispatch(membersApi.util.upsertQueryEntries([{ endpointName: 'getMe', arg: undefined, value: member.me }]));
   if (home) store.dispatch(homeApi.util.upsertQueryEntries([{ endpointName: 'getHome', arg: undefined, value: home }]));
   if (author)
     store.dispatch(

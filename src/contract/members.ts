@@ -32,6 +32,8 @@ export type MemberMe = {
   tags: string[];
   /** true while the member is mailed (active); false once unsubscribed or bounced */
   subscribed: boolean;
+  /** whether a reply to one of their comments is mailed to them */
+  replyMail: boolean;
 };
 
 /** GET /api/members: one page of members, newest first, with the count of every status over the whole list. */
@@ -86,12 +88,16 @@ export const memberTokenSchema = z.object({
   token: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long'), plain),
 });
 
-/** PUT /api/members/me: what a member changes about themselves; `subscribed: false` unsubscribes from all. */
+/**
+ * PUT /api/members/me: what a member changes about themselves; `subscribed: false` unsubscribes from all,
+ * `replyMail: false` stops the mail about replies to their comments.
+ */
 export const memberUpdateSchema = z.object({
   name: z.optional(memberNameSchema),
   tags: z.optional(tagSlugs),
   all: z.optional(z.boolean()),
   subscribed: z.optional(z.boolean()),
+  replyMail: z.optional(z.boolean()),
 });
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 

@@ -5,6 +5,7 @@ import type { EntriesAnswer } from './live';
 import type { AuthorPageData } from './authors';
 import type { Match } from './matches';
 import type { TagMatchday } from './matchday';
+import type { MemberMe } from './members';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -37,6 +38,8 @@ export type RenderInput = {
   search?: { q: string; cursor: number; answer: SearchAnswer };
   /** /matches: the day's matches (date null: today, the day `day` in `timeZone`, the site's zone) */
   matches?: { date: string | null; day: string; timeZone: string; matches: Match[] };
+  /** /account: the member the request's cookie signs in (null: a visitor, who gets the sign-in card) */
+  member?: { me: MemberMe | null };
   /** a route matches the URL but has nothing to show (no post has the id): render the not-found page */
   missing?: boolean;
 };

@@ -24,9 +24,9 @@ type RouteDefinition = {
   /**
    * the data the page reads first: a post by its :id, the story list, a tag's or an author's stories, search
    * results, or a day's matches; 'link': a mailed link's page, whose token in the query its form posts back (rendered per request,
-   * never kept)
+   * never kept); 'member': the signed-in member's own page (rendered per request from their cookie, private, never kept)
    */
-  data?: 'post' | 'list' | 'tag' | 'author' | 'search' | 'link' | 'matches';
+  data?: 'post' | 'list' | 'tag' | 'author' | 'search' | 'link' | 'matches' | 'member';
   /** the path of the top-level navigation item that stays highlighted on this page */
   area?: string;
   /** the status the server answers the shell of a client-rendered page with (default 200) */
@@ -53,12 +53,12 @@ export const ROUTES = {
   search: { path: '/search', page: 'search/SearchPage', render: 'server', data: 'search' },
   auth: { path: '/auth', page: 'auth/AuthPage', render: 'client' },
   // A member's pages: a mailed link's button, the subscribe form's landing page and their preferences. Server-rendered
-  // so each button works without JavaScript; /account depends on the member's cookie, so the browser renders it.
+  // so each button works without JavaScript; /account is rendered for the member its cookie names.
   memberSubscribed: { path: '/members/subscribed', page: 'members/MemberPages', render: 'server' },
   memberConfirm: { path: '/members/confirm', page: 'members/MemberPages', render: 'server', data: 'link' },
   memberSignIn: { path: '/members/signin', page: 'members/MemberPages', render: 'server', data: 'link' },
   memberUnsubscribe: { path: '/members/unsubscribe', page: 'members/MemberPages', render: 'server', data: 'link' },
-  account: { path: '/account', page: 'members/MemberPages', render: 'client' },
+  account: { path: '/account', page: 'members/MemberPages', render: 'server', data: 'member' },
   admin: { path: '/admin', page: 'admin/pages/NewPostPage', render: 'client' },
   adminPosts: { path: '/admin/posts', page: 'admin/pages/PostsPage', render: 'client', area: '/admin' },
   adminEdit: { path: '/admin/edit/:id', page: 'admin/pages/EditPage', render: 'client', area: '/admin' },

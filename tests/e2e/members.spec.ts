@@ -85,6 +85,28 @@ test.describe('a reader who follows one tag by email', () => {
 
     await page.goto('/account');
     await expect(page.getByText('You are unsubscribed: we send you no stories.')).toBeVisible();
+    const replyMail = page.getByRole('checkbox', { name: 'Email me when someone replies to my comment' });
+    await expect(replyMail).toBeChecked();
+
+    // The server renders the member's own page: without JavaScript it shows them and its form saves the switch.
+    const noScript = await page
+      .context()
+      .browser()!
+      .newContext({
+        javaScriptEnabled: false,
+        storageState: await page.context().storageState(),
+      });
+    const plain = await noScript.newPage();
+    await plain.goto('/account');
+    await expect(plain.getByText(email)).toBeVisible();
+    await plain.getByRole('checkbox', { name: 'Email me when someone replies to my comment' }).uncheck();
+    await plain.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(plain).toHaveURL(/\/account\?saved=1$/);
+    await expect(plain.getByText('Saved.')).toBeVisible();
+    await expect(
+      plain.getByRole('checkbox', { name: 'Email me when someone replies to my comment' }),
+    ).not.toBeChecked();
+    await noScript.close();
   });
 });
 

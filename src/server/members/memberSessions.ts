@@ -3,9 +3,10 @@
 // staff route and a staff cookie is never a member's session.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Member } from '../../contract/members';
+import type { MemberMe } from '../../contract/members';
 import { newSecret, onlyCookie, sha256Hex } from '../accounts/sessions';
 import type { Database, Db } from '../db/database';
+import type { MemberRecord } from '../repositories/membersRepository';
 import {
   deleteExpiredMemberSessions,
   deleteMemberSession,
@@ -24,7 +25,18 @@ export const MEMBER_SESSION_DAYS = 180;
 /** last_used_at is written at most this often per session. */
 const TOUCH_EVERY_MS = DAY_MS;
 
-export type SignedInMember = { member: Member; idHash: string };
+export type SignedInMember = { member: MemberRecord; idHash: string };
+
+/** The member's own preferences as GET /api/members/me answers them, and /account renders them. */
+export const meOf = (member: MemberRecord): MemberMe => ({
+  email: member.email,
+  name: member.name,
+  status: member.status,
+  all: member.all,
+  tags: member.tags,
+  subscribed: member.status === 'active',
+  replyMail: member.replyMail,
+});
 
 const signedInOf = new WeakMap<object, SignedInMember>();
 
@@ -75,7 +87,14 @@ export class MemberSessions {
   async resolve(request: FastifyRequest): Promise<SignedInMember | undefined> {
     const known = signedInOf.get(request);
     if (known !== undefined) return known;
-    const id = onlyCookie(request.headers.cookie, this.cookieName);
+    const signedIn = await this.resolveCookies(request.headers.cookie);
+    if (signedIn !== undefined) signedInOf.set(request, signedIn);
+    return signedIn;
+  }
+
+  /** The signed-in member of a Cookie header carrying exactly one member cookie (a page request's), or undefined. */
+  async resolveCookies(cookies: string | undefined): Promise<SignedInMember | undefined> {
+    const id = onlyCookie(cookies, this.cookieName);
     if (id === undefined || id.length > 100) return undefined;
     const idHash = sha256Hex(id);
     const row = await findMemberSession(this.db, idHash);
@@ -86,9 +105,7 @@ export class MemberSessions {
       return undefined;
     }
     if (now - row.lastUsedAt >= TOUCH_EVERY_MS) await touchMemberSession(this.db, idHash, new Date(now));
-    const signedIn = { member: row.member, idHash };
-    signedInOf.set(request, signedIn);
-    return signedIn;
+    return { member: row.member, idHash };
   }
 
   async revoke(idHash: string): Promise<void> {

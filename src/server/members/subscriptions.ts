@@ -18,7 +18,7 @@ import {
   takeMemberToken,
   updateMember,
 } from '../repositories/membersRepository';
-import type { TokenRefusal } from '../repositories/membersRepository';
+import type { MemberRecord, TokenRefusal } from '../repositories/membersRepository';
 import type { MemberLimiter } from './memberLimits';
 import type { MemberSessions } from './memberSessions';
 
@@ -90,7 +90,7 @@ export async function redeemLink(
   deps: MemberDeps,
   token: string,
   purpose: Extract<MemberTokenPurpose, 'confirm' | 'signin'>,
-): Promise<{ sessionId: string; member: Member } | { refused: TokenRefusal }> {
+): Promise<{ sessionId: string; member: MemberRecord } | { refused: TokenRefusal }> {
   const at = new Date(deps.now());
   return deps.db.kysely.transaction().execute(async (trx) => {
     const taken = await takeMemberToken(trx, sha256Hex(token), purpose, at);

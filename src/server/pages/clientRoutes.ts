@@ -26,6 +26,15 @@ export type ClientPages = {
   signedIn?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 };
 
+/** Writes an answer as it is, whatever the request's If-None-Match (headers set one by one, so the log reads its length). */
+function sendWhole(reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
+  reply.hijack();
+  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.writeHead(answer.status);
+  reply.raw.end(answer.bytes);
+  return reply;
+}
+
 /** /admin and every page under it. */
 export const isAdminPath = (path: string) => /^\/admin(?:\/|$)/.test(path);
 
@@ -91,6 +100,7 @@ export async function registerClient(
       path,
       query: new URLSearchParams(search),
       match: route === undefined ? matchRoute(path) : matchRouteAt(route, path),
+      cookies: request.headers.cookie,
     };
     // A page is always large enough to compress.
     const coding = acceptable(request).large;
@@ -109,6 +119,8 @@ export async function registerClient(
 
   async function sendMade(request: FastifyRequest, reply: FastifyReply, page: PageRequest, encoding?: PageEncoding) {
     const rendered = render ? await render(page) : undefined;
+    // A member's own page is sent whole every time: it has no validator a 304 could answer.
+    if (rendered?.personal) return sendWhole(reply, rendered.answer(encoding));
     // Prepared whole once per page and coding and kept with it (pages/encoding.ts).
     if (rendered) return sendPrepared(request, reply, rendered.answer(encoding));
     // HTML names hashed assets, so it is revalidated on every use (an ETag makes that a 304).

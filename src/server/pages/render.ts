@@ -37,6 +37,7 @@ import type { InlineStyles } from './inlineStyles';
 import { heroImageOf } from './routeHints';
 import type { HeroImage, RouteHints } from './routeHints';
 import { renderedPage } from './template';
+import { MemberSessions, meOf } from '../members/memberSessions';
 
 /** A page request as the server matched it, once: everything later steps need to know about the URL. */
 export type PageRequest = {
@@ -44,6 +45,8 @@ export type PageRequest = {
   query: URLSearchParams;
   /** the route the path opens; undefined for the not-found page */
   match: RouteMatch | undefined;
+  /** the request's Cookie header: only a member's own page (data 'member') reads it */
+  cookies?: string;
 };
 
 /** The SSR bundle `npm run build` writes beside the client build (vite build --ssr, see package.json). */
@@ -64,6 +67,8 @@ export async function loadPageRenderer(file: string): Promise<RenderPage | undef
 export type RenderedPage = {
   status: 200 | 404;
   body: string;
+  /** one member's own page: private, no-store and without an ETag (clientRoutes.ts sends it whole every time) */
+  personal?: boolean;
   /** the page as sent in a coding (none: the body as it is), prepared whole once (encoding.ts) */
   answer: (encoding: PageEncoding | undefined) => PreparedAnswer;
 };
@@ -97,10 +102,13 @@ const MATCHES_PER_DAY = 200;
 const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isInstant(`${text}T00:00Z`);
 
 /** What the server renders for a URL: the bundle's input, the head's description of the page, its hero image. */
-type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage; live?: boolean };
+type PagePlan = { head: HeadPage; input: RenderInput; hero?: HeroImage; live?: boolean; personal?: boolean };
+
+/** A member's own page: no cache may keep it, whoever's it is. */
+const PERSONAL_HEADERS = { 'cache-control': 'private, no-store' };
 
 /** A rendered page as caches.pages holds it, with the status it is sent with (only a 200 is kept, so none is 200). */
-type KeptPage = CachedResponse & { status?: 200 | 404 };
+type KeptPage = CachedResponse & { status?: 200 | 404; personal?: boolean };
 
 /** The server's pages: `cached` answers a cached page at once, `render` makes any page (see both below). */
 export function createPageServer({
@@ -117,6 +125,7 @@ export function createPageServer({
   siteTimeZone = 'UTC',
 }: PageServerOptions) {
   const inlineStyles = styles?.inline ?? ((html: string) => html);
+  const memberSessions = new MemberSessions(db, now, publicUrl);
   // The template's own stylesheets are inlined once, here; each render inlines only its route's (in the hints).
   const template = inlineStyles(pageHints?.rendered(indexHtml) ?? indexHtml);
   const notFound = (url: string, missing: boolean): PagePlan => ({
@@ -152,7 +161,8 @@ export function createPageServer({
       matchday.round.length > 0 ||
       (matchday.table?.rows.length ?? 0) > 0);
 
-  async function plan({ path, query, match }: PageRequest): Promise<PagePlan> {
+  async function plan(request: PageRequest): Promise<PagePlan> {
+    const { path, query, match } = request;
     if (!match) return notFound(path, false);
     const { route, params } = match;
     if (route.data === 'post') {
@@ -237,6 +247,18 @@ export function createPageServer({
       const data = { author, posts, nextCursor: nextCursor === undefined ? null : String(nextCursor) };
       return { head: { kind: 'author', author, path }, input: { url: path, author: { slug: params.slug!, data } } };
     }
+    // The member's own page: their preferences, or the sign-in card for a visitor; the site's tags to tick.
+    if (route.data === 'member') {
+      const url = `${path}${query.size > 0 ? `?${query}` : ''}`;
+      const signedIn = await memberSessions.resolveCookies(request.cookies);
+      const me = signedIn === undefined ? null : meOf(signedIn.member);
+      const tags = me === null ? undefined : await listTagCounts(db, { now: new Date(now()) });
+      return {
+        head: { kind: 'private', path },
+        input: { url, member: { me }, ...(tags ? { tags } : {}) },
+        personal: true,
+      };
+    }
     // A mailed link's page: its form carries the token back, so the URL's query is the page's (never kept).
     if (route.data === 'link') {
       const url = `${path}${query.size > 0 ? `?${query}` : ''}`;
@@ -282,9 +304,13 @@ export function createPageServer({
         : match?.route.data === 'post' && query.has('before')
           ? `${path}?before=${query.get('before')}`
           : path;
-  // Search pages are not kept: their queries are endless; nor are a mailed link's, each with its own token.
+  // Search pages are not kept: their queries are endless; nor are a mailed link's, each with its own token, nor a
+  // member's own.
   const cacheable = ({ match }: PageRequest) =>
-    match !== undefined && match.route.data !== 'search' && match.route.data !== 'link';
+    match !== undefined &&
+    match.route.data !== 'search' &&
+    match.route.data !== 'link' &&
+    match.route.data !== 'member';
 
   /**
    * The cached page for a request as sent in `encoding`, prepared whole (the first send in a coding prepares it), or
@@ -292,7 +318,7 @@ export function createPageServer({
    */
   function cached(request: PageRequest, encoding: PageEncoding | undefined): PreparedAnswer | undefined {
     const route = request.match?.route;
-    if (route === undefined || route.render === 'client') return undefined;
+    if (route === undefined || route.render === 'client' || !cacheable(request)) return undefined;
     const page = caches.pages.get(keyOf(request));
     if (page === undefined) return undefined;
     const { body, headers, answers = {} } = page;
@@ -321,13 +347,23 @@ export function createPageServer({
       : await build(request);
     if (page === undefined) return undefined;
     const { body, headers, answers = {}, status = 200 } = page;
+    if (page.personal) return { status, body, personal: true, answer: personalAnswers(body, status) };
     return { status, body, answer: pageAnswers(body, { status, etag: headers!.etag!, security }, answers) };
+  }
+
+  /** A member's page in a coding: the page answer with its validator dropped and no cache allowed to keep it. */
+  function personalAnswers(body: string, status: 200 | 404) {
+    return (encoding: PageEncoding | undefined): PreparedAnswer => {
+      const answer = pageAnswers(body, { status, etag: strongEtag(body), security }, {})(encoding);
+      const { etag: _etag, ...headers } = answer.headers;
+      return { ...answer, headers: { ...headers, ...PERSONAL_HEADERS } };
+    };
   }
 
   /** A page rendered now, or undefined when the render failed. */
   async function build(request: PageRequest): Promise<KeptPage | undefined> {
     const { match } = request;
-    const { head, input, hero, live } = await plan(request);
+    const { head, input, hero, live, personal } = await plan(request);
     let rendered;
     try {
       rendered = await render(input);
@@ -343,7 +379,7 @@ export function createPageServer({
       markup: rendered.html,
       stateScript: rendered.stateScript,
     });
-    return { body, headers: { etag: strongEtag(body) }, answers: {}, status: missing ? 404 : 200 };
+    return { body, headers: { etag: strongEtag(body) }, answers: {}, status: missing ? 404 : 200, personal };
   }
 
   return { render: renderPage, cached };

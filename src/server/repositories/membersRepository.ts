@@ -10,8 +10,8 @@ import type { Database, Db, MemberTokenPurpose } from '../db/database';
 
 export const normalizeMemberEmail = (email: string) => email.trim().toLowerCase();
 
-/** A member as the server works with them: the read shape without the tags' order mattering. */
-export type MemberRecord = Member;
+/** A member as the server works with them: the admin's read shape and whether they take reply mail. */
+export type MemberRecord = Member & { replyMail: boolean };
 
 type MemberRow = {
   id: number;
@@ -23,6 +23,8 @@ type MemberRow = {
 };
 
 const memberColumns = ['id', 'email', 'name', 'status', 'all_posts', 'created_at'] as const;
+/** A member's own record: their choices beyond the admin's list. */
+const recordColumns = [...memberColumns, 'reply_mail'] as const;
 
 const toMember = (row: MemberRow, tags: string[]): Member => ({
   id: row.id,
@@ -58,18 +60,23 @@ async function withTags(executor: Kysely<Database>, rows: MemberRow[]): Promise<
   return rows.map((row) => toMember(row, tags.get(row.id) ?? []));
 }
 
-export async function findMemberByEmail(executor: Kysely<Database>, email: string): Promise<Member | undefined> {
-  const row = await executor
-    .selectFrom('members')
-    .select(memberColumns)
-    .where('email', '=', normalizeMemberEmail(email))
-    .executeTakeFirst();
-  return row && (await withTags(executor, [row]))[0];
+async function recordOf(executor: Kysely<Database>, row: MemberRow & { reply_mail: number }): Promise<MemberRecord> {
+  const [member] = await withTags(executor, [row]);
+  return { ...member!, replyMail: Number(row.reply_mail) === 1 };
 }
 
-export async function findMember(executor: Kysely<Database>, id: number): Promise<Member | undefined> {
-  const row = await executor.selectFrom('members').select(memberColumns).where('id', '=', id).executeTakeFirst();
-  return row && (await withTags(executor, [row]))[0];
+export async function findMemberByEmail(executor: Kysely<Database>, email: string): Promise<MemberRecord | undefined> {
+  const row = await executor
+    .selectFrom('members')
+    .select(recordColumns)
+    .where('email', '=', normalizeMemberEmail(email))
+    .executeTakeFirst();
+  return row && (await recordOf(executor, row));
+}
+
+export async function findMember(executor: Kysely<Database>, id: number): Promise<MemberRecord | undefined> {
+  const row = await executor.selectFrom('members').select(recordColumns).where('id', '=', id).executeTakeFirst();
+  return row && (await recordOf(executor, row));
 }
 
 /** What a member follows: every story, or the tags given (a slug once). */
@@ -108,15 +115,16 @@ export async function insertPendingMember(
   return row.id;
 }
 
-/** Changes what the member is called and follows; what is not given stays. */
+/** Changes what the member is called, follows and is mailed about; what is not given stays. */
 export async function updateMember(
   executor: Kysely<Database>,
   id: number,
-  change: { name?: string; all?: boolean; tags?: readonly string[] },
+  change: { name?: string; all?: boolean; tags?: readonly string[]; replyMail?: boolean },
 ): Promise<void> {
-  const set: { name?: string; all_posts?: number } = {};
+  const set: { name?: string; all_posts?: number; reply_mail?: number } = {};
   if (change.name !== undefined) set.name = change.name;
   if (change.all !== undefined) set.all_posts = change.all ? 1 : 0;
+  if (change.replyMail !== undefined) set.reply_mail = change.replyMail ? 1 : 0;
   if (Object.keys(set).length > 0) await executor.updateTable('members').set(set).where('id', '=', id).execute();
   if (change.tags !== undefined) await replaceTags(executor, id, change.tags);
 }
@@ -139,10 +147,29 @@ export async function setMemberStatus(
     .execute();
 }
 
-/** Erases the member: their tags, tokens and sessions go with them (foreign keys cascade). */
+/**
+ * Erases the member: their tags, tokens and sessions go with them (foreign keys cascade), and their unsent mail (a
+ * newsletter names them; a link or reply mail only their address, which a staff account's mail may share).
+ */
 export async function deleteMember(executor: Kysely<Database>, id: number): Promise<boolean> {
   // Erasure takes their comments too (one with replies stays as "Comment deleted").
   await eraseMemberComments(executor, id);
+  await executor
+    .deleteFrom('mail_outbox')
+    .where('sent_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('member_id', '=', id),
+        eb.and([
+          eb('member_id', 'is', null),
+          eb('to_address', '=', eb.selectFrom('members').select('email').where('id', '=', id)),
+          eb.not(
+            eb.exists(eb.selectFrom('accounts').select('id').whereRef('accounts.email', '=', 'mail_outbox.to_address')),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
   const result = await executor.deleteFrom('members').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -229,7 +256,7 @@ export async function insertMemberSession(
     .execute();
 }
 
-export type MemberSessionRow = { member: Member; createdAt: number; lastUsedAt: number };
+export type MemberSessionRow = { member: MemberRecord; createdAt: number; lastUsedAt: number };
 
 /** The session and its member, read on every request so an erased member is signed out at once. */
 export async function findMemberSession(db: Db, idHash: string): Promise<MemberSessionRow | undefined> {
@@ -243,15 +270,15 @@ export async function findMemberSession(db: Db, idHash: string): Promise<MemberS
       'members.status',
       'members.all_posts',
       'members.created_at',
+      'members.reply_mail',
       'member_sessions.created_at as session_created_at',
       'member_sessions.last_used_at',
     ])
     .where('member_sessions.id_hash', '=', idHash)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const [member] = await withTags(db.kysely, [row]);
   return {
-    member: member!,
+    member: await recordOf(db.kysely, row),
     createdAt: Date.parse(isoTime(row.session_created_at)),
     lastUsedAt: Date.parse(isoTime(row.last_used_at)),
   };

@@ -13,7 +13,7 @@ import {
   memberUpdateSchema,
   subscribeSchema,
 } from '../../contract/members';
-import type { Member, MemberImportReport, MemberMe } from '../../contract/members';
+import type { MemberImportReport, MemberUpdate } from '../../contract/members';
 import { rowIdParam } from '../../contract/params';
 import { mayManageAll } from '../../contract/roles';
 import { actorOf } from '../accounts/actor';
@@ -30,7 +30,7 @@ import { formAsJson, isFormPost, registerFormParser } from '../members/forms';
 import { DEFAULT_MEMBER_LIMITS, MemberLimiter } from '../members/memberLimits';
 import type { MemberLimits } from '../members/memberLimits';
 import { exportHeader, exportRows, readMemberCsv, UnreadableCsv } from '../members/memberCsv';
-import { MemberSessions } from '../members/memberSessions';
+import { MemberSessions, meOf } from '../members/memberSessions';
 import { redeemLink, requestSignIn, subscribe } from '../members/subscriptions';
 import type { MemberDeps } from '../members/subscriptions';
 import {
@@ -72,15 +72,6 @@ const LINK_REFUSED: Record<TokenRefusal, string> = {
   used: 'This link has already been used: ask for a new one',
   expired: 'This link has expired: ask for a new one',
 };
-
-const meOf = (member: Member): MemberMe => ({
-  email: member.email,
-  name: member.name,
-  status: member.status,
-  all: member.all,
-  tags: member.tags,
-  subscribed: member.status === 'active',
-});
 
 const idParams = z.object({ id: rowIdParam });
 
@@ -205,27 +196,28 @@ export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (
     return reply.send(meOf((await signedIn(request)).member));
   });
 
-  app.put(
-    '/members/me',
-    {
-      schema: { body: memberUpdateSchema },
-      preValidation: [memberOnly, formAsJson({ lists: ['tags'], flags: ['all', 'subscribed'] })],
-    },
-    async (request, reply) => {
-      const { member } = await signedIn(request);
-      const { name, tags, all, subscribed } = request.body;
-      const at = new Date(now());
-      await db.kysely.transaction().execute(async (trx) => {
-        await updateMember(trx, member.id, { name, tags, all });
-        if (subscribed === false && member.status !== 'unsubscribed')
-          await setMemberStatus(trx, member.id, 'unsubscribed', at);
-        // Signed in through a mailed link: the address is theirs and takes mail.
-        if (subscribed === true && member.status !== 'active') await setMemberStatus(trx, member.id, 'active', at);
-      });
-      markPrivate(reply);
-      return reply.send(meOf((await findMember(db.kysely, member.id))!));
-    },
-  );
+  /** The member's change of their preferences: PUT with JSON, or the /account form's POST (answered 303 to the page). */
+  const updateMe = {
+    schema: { body: memberUpdateSchema },
+    preValidation: [memberOnly, formAsJson({ lists: ['tags'], flags: ['all', 'subscribed', 'replyMail'] })],
+  };
+  async function changeMe(request: FastifyRequest<{ Body: MemberUpdate }>, reply: FastifyReply) {
+    const { member } = await signedIn(request);
+    const { name, tags, all, subscribed, replyMail } = request.body;
+    const at = new Date(now());
+    await db.kysely.transaction().execute(async (trx) => {
+      await updateMember(trx, member.id, { name, tags, all, replyMail });
+      if (subscribed === false && member.status !== 'unsubscribed')
+        await setMemberStatus(trx, member.id, 'unsubscribed', at);
+      // Signed in through a mailed link: the address is theirs and takes mail.
+      if (subscribed === true && member.status !== 'active') await setMemberStatus(trx, member.id, 'active', at);
+    });
+    markPrivate(reply);
+    if (isFormPost(request)) return reply.code(303).header('location', `${MEMBER_PAGES.account}?saved=1`).send();
+    return reply.send(meOf((await findMember(db.kysely, member.id))!));
+  }
+  app.put('/members/me', updateMe, changeMe);
+  app.post('/members/me', updateMe, changeMe);
 
   /** Erases the member and everything tied to them (tags, links, sessions), and ends this session. */
   app.delete('/members/me', { preValidation: memberOnly }, async (request, reply) => {
@@ -238,6 +230,7 @@ export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (
   app.post('/members/signout', { preValidation: memberOnly }, async (request, reply) => {
     await sessions.revoke((await signedIn(request)).idHash);
     sessions.clearCookie(reply);
+    if (isFormPost(request)) return reply.code(303).header('location', MEMBER_PAGES.account).send();
     return reply.code(204).send();
   });
 

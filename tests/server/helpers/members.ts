@@ -2,6 +2,8 @@
 // read the mail's link, press its button), through the real API.
 import type { FastifyInstance } from 'fastify';
 import { mailOutboxOf } from '../../../src/server/app';
+import type { Db, RoleName } from '../../../src/server/db/database';
+import { staffSession } from './accounts';
 import { startTestSmtp } from './smtp';
 import type { ReceivedMail, TestSmtp } from './smtp';
 import { PUBLIC_URL, useTestApp } from './testApp';
@@ -24,13 +26,21 @@ export type MembersTestApp = UsedTestApp & {
   mail: () => Promise<ReceivedMail[]>;
 };
 
-/** useTestApp with mail on: a real SMTP server for the file, emptied before each test. */
-export function useMembersApp(now = Date.parse('2026-11-28T09:00:00.000Z')): MembersTestApp {
+/**
+ * useTestApp with mail on: a real SMTP server for the file, emptied before each test. `options` go to useTestApp (a
+ * built client and the SSR entry, for the member pages).
+ */
+export function useMembersApp(options: Parameters<typeof useTestApp>[0] = {}): MembersTestApp {
   let smtp: TestSmtp | undefined;
   beforeAll(async () => {
     smtp = await startTestSmtp();
   });
-  const t = useTestApp({ now, alsoEmpty: MEMBER_TABLES });
+  const { alsoEmpty = [], ...rest } = options;
+  const t = useTestApp({
+    now: Date.parse('2026-11-28T09:00:00.000Z'),
+    ...rest,
+    alsoEmpty: [...MEMBER_TABLES, ...alsoEmpty],
+  });
   beforeEach(async () => {
     smtp!.messages.splice(0);
     await t.restart({ mail: { smtpUrl: smtp!.url, from: 'news@touchline.test' }, mailPollMs: 3_600_000 });
@@ -108,3 +118,17 @@ export async function confirmedMember(
 export async function memberRow(t: UsedTestApp, email: string) {
   return t.db.kysely.selectFrom('members').selectAll().where('email', '=', email).executeTakeFirst();
 }
+
+/** The headers of a signed-in staff member of `role` writing from the site's own page (a new account each call). */
+export async function staffHeaders(app: FastifyInstance, db: Db, role: RoleName): Promise<Record<string, string>> {
+  return { cookie: (await staffSession(app, db, role)).cookie, ...SAME_ORIGIN };
+}
+
+/** POST /api/members/import with a CSV body, as the admin's file input sends it. */
+export const importMembers = (app: FastifyInstance, headers: Record<string, string>, csv: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/members/import',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    payload: csv,
+  });

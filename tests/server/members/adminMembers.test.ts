@@ -1,26 +1,17 @@
 // The admin's members API: editors and owners only (never another role, a key or ADMIN_TOKEN); the list with its
 // search, filters, counts and pages; removal; the CSV export; the CSV import and its report by line number.
 import { parse } from 'csv-parse/sync';
-import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
+import { staffSession } from '../helpers/accounts';
+import { SAME_ORIGIN, importMembers, staffHeaders, useMembersApp } from '../helpers/members';
 import { TOKEN } from '../helpers/testApp';
-import { useTestApp } from '../helpers/testApp';
 import type { MemberImportReport, MemberList } from '../../../src/contract/members';
 
 jest.setTimeout(120_000);
 
-const t = useTestApp({ alsoEmpty: ['members', 'accounts', 'api_keys'] });
+const t = useMembersApp({ now: undefined, alsoEmpty: ['api_keys'] });
 
-async function editor() {
-  return { cookie: (await staffSession(t.app, t.db, 'editor')).cookie, ...SAME_ORIGIN };
-}
-
-const importCsv = (headers: Record<string, string>, csv: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/members/import',
-    headers: { ...headers, 'content-type': 'text/csv' },
-    payload: csv,
-  });
+const editor = () => staffHeaders(t.app, t.db, 'editor');
+const importCsv = (headers: Record<string, string>, csv: string) => importMembers(t.app, headers, csv);
 
 async function seedMembers(count: number) {
   const rows = ['email,name,labels,status'];
@@ -29,8 +20,7 @@ async function seedMembers(count: number) {
     rows.push(
       `m${String(i).padStart(3, '0')}@example.com,Member ${i},${i % 2 === 0 ? 'football' : 'rugby'},${statuses[i % 4]}`,
     );
-  const owner = { cookie: (await staffSession(t.app, t.db, 'owner')).cookie, ...SAME_ORIGIN };
-  const res = await importCsv(owner, rows.join('\n'));
+  const res = await importCsv(await staffHeaders(t.app, t.db, 'owner'), rows.join('\n'));
   expect(res.json<MemberImportReport>()).toEqual({ imported: count, skipped: [] });
 }
 
@@ -44,8 +34,8 @@ describe('who may manage members', () => {
       payload: { name: 'Script' },
     });
     const refused: Record<string, string>[] = [
-      { cookie: (await staffSession(t.app, t.db, 'author')).cookie, ...SAME_ORIGIN },
-      { cookie: (await staffSession(t.app, t.db, 'contributor')).cookie, ...SAME_ORIGIN },
+      await staffHeaders(t.app, t.db, 'author'),
+      await staffHeaders(t.app, t.db, 'contributor'),
       { authorization: `Bearer ${key.json<{ key: string }>().key}` },
       { authorization: `Bearer ${TOKEN}` },
     ];
@@ -87,7 +77,7 @@ describe('who may manage members', () => {
 describe('large bodies', () => {
   it('takes a large CSV only from an editor or owner: anyone else is refused before it is read', async () => {
     const big = `email\n${'x'.repeat(2 * 1024 * 1024)}\n`;
-    const author = { cookie: (await staffSession(t.app, t.db, 'author')).cookie, ...SAME_ORIGIN };
+    const author = await staffHeaders(t.app, t.db, 'author');
     const refused = await importCsv(author, big);
     expect(refused.statusCode).toBe(403);
     expect(refused.headers.connection).toBe('close');

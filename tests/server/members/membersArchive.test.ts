@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemberList } from '../../../src/contract/members';
 import { exportArchive, importArchive } from '../../../src/server/archive/archive';
-import { SAME_ORIGIN, signIn, staffSession } from '../helpers/accounts';
+import { signIn, staffSession } from '../helpers/accounts';
+import { SAME_ORIGIN, importMembers } from '../helpers/members';
 import { startTestApp } from '../helpers/testApp';
 import { createTestDb } from '../helpers/testDb';
 
@@ -29,12 +30,7 @@ it('exports members with their status, choices and dates, and imports them as th
       'ben@example.com,,,unsubscribed,true,2024-02-03T10:00:00.000Z',
       'cy@example.com,Cy,rugby,bounced,false,2024-03-04T10:00:00.000Z',
     ].join('\n');
-    const imported = await source.app.inject({
-      method: 'POST',
-      url: '/api/members/import',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      payload: csv,
-    });
+    const imported = await importMembers(source.app, headers, csv);
     expect(imported.json()).toEqual({ imported: 3, skipped: [] });
     const list = async (app: typeof source.app, cookie: string) =>
       (await app.inject({ method: 'GET', url: '/api/members', headers: { cookie } })).json<MemberList>();
@@ -52,12 +48,7 @@ it('exports members with their status, choices and dates, and imports them as th
       const cookie = await signIn(after.app, owner.account.email);
       expect(await list(after.app, cookie)).toEqual(before);
       // Ids go on past the imported ones.
-      const more = await after.app.inject({
-        method: 'POST',
-        url: '/api/members/import',
-        headers: { cookie, ...SAME_ORIGIN, 'content-type': 'text/csv' },
-        payload: 'dee@example.com',
-      });
+      const more = await importMembers(after.app, { cookie, ...SAME_ORIGIN }, 'dee@example.com');
       expect(more.json()).toEqual({ imported: 1, skipped: [] });
     } finally {
       await after.app.close();

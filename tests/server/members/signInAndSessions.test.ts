@@ -130,6 +130,7 @@ describe('the member session', () => {
       all: false,
       tags: ['cricket', 'rugby'],
       subscribed: true,
+      replyMail: true,
     });
     const off = await put(SAME_ORIGIN, { subscribed: false });
     expect(off.json()).toMatchObject({ status: 'unsubscribed', subscribed: false, tags: ['cricket', 'rugby'] });

@@ -80,6 +80,7 @@ describe('subscribe', () => {
       all: true,
       tags: [],
       subscribed: true,
+      replyMail: true,
     });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(

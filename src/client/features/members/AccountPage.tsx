@@ -1,8 +1,10 @@
-// /account: a signed-in member's name and what they follow ("All stories" or the site's tags they tick), with
-// "Unsubscribe from all", "Sign out" and "Delete my data" (asked again in the page). Without a member session it is
-// the form that emails a sign-in link.
+// /account: a signed-in member's name, what they follow ("All stories" or the site's tags they tick) and whether replies
+// to their comments are mailed, with "Unsubscribe from all", "Sign out" and "Delete my data" (asked again in the page).
+// Without a member session it is the form that emails a sign-in link. The server renders it for the cookie's member, and
+// each form posts without JavaScript (answered 303 back here).
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { MemberMe, MemberUpdate } from '../../../contract/members';
 import type { TagRef } from '../../../contract/types';
@@ -19,6 +21,9 @@ const FAILED = 'The change could not be saved. Try again.';
 export const SAVED_TEXT = 'Saved.';
 export const SIGNED_OUT_TEXT = 'You are signed out.';
 export const DELETED_TEXT = 'Your data is deleted: we hold nothing about you any more.';
+export const REPLY_MAIL_LABEL = 'Email me when someone replies to my comment';
+const UNSUBSCRIBED_ALL = 'You are unsubscribed from all stories.';
+const SUBSCRIBED_AGAIN = 'You are subscribed again.';
 
 /** The member's status in words. */
 function statusText(me: MemberMe, tagNames: Map<string, string>): string {
@@ -31,7 +36,11 @@ function statusText(me: MemberMe, tagNames: Map<string, string>): string {
 
 function Preferences({ me, tags }: { me: MemberMe; tags: readonly TagRef[] }) {
   const update = useMutationRunner(membersApi.endpoints.updateMe);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean }>();
+  // A form posted without JavaScript comes back with ?saved=1.
+  const saved = new URLSearchParams(useLocation().search).has('saved');
+  const [notice, setNotice] = useState<{ text: string; error?: boolean } | undefined>(
+    saved ? { text: SAVED_TEXT } : undefined,
+  );
   // The site's tags, and any the member follows that no public story carries now.
   const offered = [
     ...tags,
@@ -50,12 +59,41 @@ function Preferences({ me, tags }: { me: MemberMe; tags: readonly TagRef[] }) {
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = formValues(event.currentTarget);
-    void run({ name: values('name')[0] ?? '', all: values('all')[0] === 'true', tags: values('tags') });
+    void run({
+      name: values('name')[0] ?? '',
+      all: values('all')[0] === 'true',
+      tags: values('tags').filter((slug) => slug !== ''),
+      // The hidden "false" comes first; a ticked box adds "on" after it.
+      replyMail: values('replyMail').at(-1) === 'on',
+    });
   };
+
+  /** "Unsubscribe from all" or "Subscribe again": a form of one hidden field, posted as JSON once the app runs. */
+  const subscription = (subscribed: boolean, label: string, done: string) => (
+    <form
+      method="post"
+      action="/api/members/me"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run({ subscribed }, done);
+      }}
+    >
+      <input type="hidden" name="subscribed" value={String(subscribed)} />
+      <button type="submit" className={buttons.secondaryButton}>
+        {label}
+      </button>
+    </form>
+  );
 
   return (
     <>
-      <form onSubmit={save} className={styles.form} aria-label="Your preferences">
+      <form
+        method="post"
+        action="/api/members/me"
+        onSubmit={save}
+        className={styles.form}
+        aria-label="Your preferences"
+      >
         <div className={styles.field}>
           <label htmlFor="member-name">Name</label>
           <input id="member-name" name="name" defaultValue={me.name} autoComplete="name" maxLength={100} />
@@ -69,6 +107,8 @@ function Preferences({ me, tags }: { me: MemberMe; tags: readonly TagRef[] }) {
             <input type="radio" name="all" value="false" defaultChecked={!me.all && me.tags.length > 0} /> Only the
             sports I tick
           </label>
+          {/* Without JavaScript, the empty value says "no tags" when no box is ticked. */}
+          <input type="hidden" name="tags" value="" />
           <ul aria-label="Sports">
             {offered.map(({ slug, name }) => (
               <li key={slug}>
@@ -79,29 +119,19 @@ function Preferences({ me, tags }: { me: MemberMe; tags: readonly TagRef[] }) {
             ))}
           </ul>
         </fieldset>
+        <div className={styles.choices}>
+          <input type="hidden" name="replyMail" value="false" />
+          <label>
+            <input type="checkbox" name="replyMail" defaultChecked={me.replyMail} /> {REPLY_MAIL_LABEL}
+          </label>
+        </div>
         <button type="submit" className="button">
           Save preferences
         </button>
       </form>
-      {me.subscribed ? (
-        <button
-          type="button"
-          className={buttons.secondaryButton}
-          onClick={() => void run({ subscribed: false }, 'You are unsubscribed from all stories.')}
-        >
-          Unsubscribe from all
-        </button>
-      ) : (
-        me.status !== 'pending' && (
-          <button
-            type="button"
-            className={buttons.secondaryButton}
-            onClick={() => void run({ subscribed: true }, 'You are subscribed again.')}
-          >
-            Subscribe again
-          </button>
-        )
-      )}
+      {me.subscribed
+        ? subscription(false, 'Unsubscribe from all', UNSUBSCRIBED_ALL)
+        : me.status !== 'pending' && subscription(true, 'Subscribe again', SUBSCRIBED_AGAIN)}
       {notice && (
         <p className={notice.error ? 'error-text' : undefined} role={notice.error ? 'alert' : 'status'}>
           {notice.text}
@@ -133,9 +163,18 @@ function LeaveActions({ onLeft }: { onLeft: (text: string) => void }) {
 
   return (
     <div className={styles.actions}>
-      <button type="button" className={buttons.secondaryButton} onClick={() => void act(signOut, SIGNED_OUT_TEXT)}>
-        Sign out
-      </button>
+      <form
+        method="post"
+        action="/api/members/signout"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void act(signOut, SIGNED_OUT_TEXT);
+        }}
+      >
+        <button type="submit" className={buttons.secondaryButton}>
+          Sign out
+        </button>
+      </form>
       {asking ? (
         <div role="group" aria-label="Delete my data?">
           <p>Delete your subscription and everything we hold about you? This cannot be undone.</p>
@@ -169,7 +208,8 @@ export function AccountPage() {
   const [left, setLeft] = useState<string>();
   const { data: me, error, isLoading } = useEndpointQuery(membersApi.endpoints.getMe, left ? skipToken : undefined);
   const { data: tags = [] } = useEndpointQuery(tagsApi.endpoints.getTags, me ? undefined : skipToken);
-  const signedOut = left !== undefined || (error !== undefined && (error as { status?: unknown }).status === 401);
+  // null: no member session (the server rendered the sign-in card with the same answer).
+  const signedOut = left !== undefined || me === null;
 
   if (signedOut)
     return (

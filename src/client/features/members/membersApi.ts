@@ -31,7 +31,12 @@ export async function unsubscribeByLink(token: string): Promise<string | undefin
 // The tag type joins the api slice here, in the members chunk, not in every visitor's.
 export const membersApi = blogApi.enhanceEndpoints({ addTagTypes: ['Member'] }).injectEndpoints({
   endpoints: (build) => ({
-    getMe: build.query<MemberMe, void>({ query: () => 'members/me', providesTags: ['Member'] }),
+    // A visitor (401) is no error here: null, the same answer the server renders /account with for them.
+    getMe: build.query<MemberMe | null, void>({
+      query: () => ({ url: 'members/me', validateStatus: (response) => response.ok || response.status === 401 }),
+      transformResponse: (data: MemberMe, meta) => (meta?.response?.status === 401 ? null : data),
+      providesTags: ['Member'],
+    }),
     redeemLink: build.mutation<MemberMe, { purpose: 'confirm' | 'signin'; token: string }>({
       query: ({ purpose, token }) => ({ url: LINK_ACTIONS[purpose], method: 'POST', body: { token } }),
       invalidatesTags: ['Member'],

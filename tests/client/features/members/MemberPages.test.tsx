@@ -11,6 +11,7 @@ const ME: MemberMe = {
   all: false,
   tags: ['football'],
   subscribed: true,
+  replyMail: true,
 };
 
 /** Every request the members API got, as "METHOD path?query". */
@@ -101,7 +102,7 @@ test('/account without a member session is the form that emails a sign-in link',
   expect(bodies).toEqual([{ email: 'fan@example.com' }]);
 });
 
-test('/account changes what a member follows, unsubscribes from all, and deletes their data once asked again', async () => {
+test('/account changes what a member follows and the reply mail, unsubscribes from all, and deletes their data once asked again', async () => {
   let me = ME;
   const writes: string[] = [];
   server.use(
@@ -128,6 +129,9 @@ test('/account changes what a member follows, unsubscribes from all, and deletes
   const sports = screen.getByRole('list', { name: 'Sports' });
   expect(within(sports).getByRole('checkbox', { name: 'Football' })).toBeChecked();
   await user.click(within(sports).getByRole('checkbox', { name: 'Tennis' }));
+  const replyMail = screen.getByRole('checkbox', { name: 'Email me when someone replies to my comment' });
+  expect(replyMail).toBeChecked();
+  await user.click(replyMail);
   await user.click(screen.getByRole('button', { name: 'Save preferences' }));
   expect(await screen.findByText('You follow: Football, Tennis.')).toBeInTheDocument();
 
@@ -140,7 +144,7 @@ test('/account changes what a member follows, unsubscribes from all, and deletes
   await user.click(within(question).getByRole('button', { name: 'Delete everything' }));
   expect(await screen.findByText(/Your data is deleted/)).toBeInTheDocument();
   expect(writes).toEqual([
-    'PUT {"name":"Fan","all":false,"tags":["football","tennis"]}',
+    'PUT {"name":"Fan","all":false,"tags":["football","tennis"],"replyMail":false}',
     'PUT {"subscribed":false}',
     'DELETE',
   ]);

@@ -4,6 +4,7 @@
 // also re-indexes its post for search (entries are searched as part of their post).
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EntriesAnswer, LiveCoverage, LiveEntry, MatchInfo } from '../../contract/live';
+import { LIVE_LIMITS } from '../../contract/live';
 import type { ValidEntryInput, ValidLiveUpdate } from '../../contract/liveSchemas';
 import { POST_ID_MAX } from '../../contract/limits';
 import type { PostStatus } from '../../contract/postStatus';
@@ -202,7 +203,10 @@ export async function setCoverage(
     if (!(await lockPost(trx, postId))) return 'not-found';
     const stored = await trx.selectFrom('live_coverage').selectAll().where('post_id', '=', postId).executeTakeFirst();
     const before = stored === undefined ? undefined : toCoverage(stored);
-    const match = update.match === undefined ? (before?.match ?? null) : update.match;
+    const match =
+      update.match !== undefined
+        ? update.match
+        : (before?.match ?? (stored === undefined ? await linkedMatchLine(trx, postId) : null));
     const at = now.toISOString();
     const values = {
       state: update.state,
@@ -229,6 +233,23 @@ export async function setCoverage(
     await announce(trx, postId, { kind: 'live', data: coverage }, now, writes);
     return coverage;
   });
+}
+
+/**
+ * The score line a first Start opens with when the desk gave none and the post covers a match: the teams as their tags
+ * name them, 0–0, so the desk's Match form and the reader's score line begin filled in. null when no match is linked.
+ */
+async function linkedMatchLine(trx: Transaction<Database>, postId: number): Promise<MatchInfo | null> {
+  const row = await trx
+    .selectFrom('matches')
+    .innerJoin('tags as h', 'h.id', 'matches.home_id')
+    .innerJoin('tags as a', 'a.id', 'matches.away_id')
+    .select(['h.name as home', 'a.name as away'])
+    .where('matches.post_id', '=', postId)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const name = (text: string) => shownText(text).slice(0, LIVE_LIMITS.teamMax);
+  return { home: name(row.home), away: name(row.away), homeScore: '0', awayScore: '0', clock: '' };
 }
 
 /** Unpins the post's pinned entry (but `keep`), recording the change readers must see. */

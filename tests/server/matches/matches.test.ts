@@ -476,6 +476,29 @@ describe('the live desk feeds its match', () => {
     ]);
   });
 
+  it("opens a first Start with no score line on the match's teams at 0–0, and the match live at 0–0", async () => {
+    await teams();
+    const covered = (
+      await inject('POST', '/api/blogs', validSubmission({ title: 'Arsenal v Chelsea live' }))
+    ).json<BlogPost>();
+    const other = (await inject('POST', '/api/blogs', validSubmission({ title: 'Deadline day' }))).json<BlogPost>();
+    const match = await createMatch({ postId: covered.id });
+    const start = (id: number) => inject('PUT', `/api/blogs/${id}/live`, { state: 'live' });
+    expect((await start(covered.id)).json().match).toEqual({
+      home: 'Arsenal',
+      away: 'Chelsea',
+      homeScore: '0',
+      awayScore: '0',
+      clock: '',
+    });
+    expect((await start(other.id)).json().match).toBeNull();
+    const read = (await inject('GET', '/api/matches?competition=premier-league', undefined, {})).json<MatchesAnswer>();
+    expect(read.matches[0]).toMatchObject({ id: match.id, status: 'live', homeScore: 0, awayScore: 0 });
+    // A score line the desk cleared stays cleared on the next Start.
+    await inject('PUT', `/api/blogs/${covered.id}/live`, { state: 'ended', match: null });
+    expect((await start(covered.id)).json().match).toBeNull();
+  });
+
   it("gives the covering post's reads the match's teams with crests and its competition, the live-now answer too", async () => {
     await teams();
     const crest = `/uploads/${'c'.repeat(64)}.png`;

@@ -3,9 +3,13 @@
 // moderation", and new approved comments fetched every few seconds while the page is visible, announced politely.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { COMMENT_BODY_MAX, COMMENT_EDIT_WINDOW_MS, commentHtml } from '../../../../contract/comments';
+import {
+  COMMENT_BODY_MAX,
+  COMMENT_EDIT_WINDOW_MS,
+  commentHtml,
+  SIGN_IN_TO_COMMENT,
+} from '../../../../contract/commentText';
 import type { CommentPage, OwnComment, PublicComment } from '../../../../contract/comments';
-import { MEMBER_PAGES } from '../../../../contract/members';
 import styles from './Comments.module.scss';
 
 const POLL_MS = 2_000;
@@ -84,7 +88,7 @@ function CommentForm({
   );
 }
 
-export function CommentsThread({ postId, open }: { postId: number; open: boolean }) {
+export default function CommentsThread({ postId, open }: { postId: number; open: boolean }) {
   const [page, setPage] = useState<CommentPage>();
   const [earlier, setEarlier] = useState<PublicComment[]>([]);
   const [nextBefore, setNextBefore] = useState<number | null>(null);
@@ -249,7 +253,7 @@ export function CommentsThread({ postId, open }: { postId: number; open: boolean
       </ol>
       {open && me === null && (
         <p>
-          <a href={MEMBER_PAGES.signIn}>Sign in to comment</a>
+          <a href={SIGN_IN_TO_COMMENT}>Sign in to comment</a>
         </p>
       )}
       {open && me && <CommentForm label="Your comment" onSubmit={(body) => post(body)} />}

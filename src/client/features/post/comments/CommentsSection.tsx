@@ -1,12 +1,13 @@
 // The comments under a story: the count and "Comments are closed" come with the page; the thread, the form and the
-// live updates are a lazy chunk loaded when the section nears the viewport, so the story's own JavaScript stays small
-// (no style module here: its class map would be in every post page's JavaScript).
-import { Suspense, lazy, useCallback, useState } from 'react';
+// live updates are a chunk imported when the section nears the viewport, so the story's own JavaScript stays small
+// (no style module, lazy() or Suspense here: each would add to every post page's JavaScript).
+import { useCallback, useState } from 'react';
+import type { ComponentType } from 'react';
 
-const CommentsThread = lazy(() => import('./CommentsThread'));
+type Thread = ComponentType<{ postId: number; open: boolean }>;
 
 export function CommentsSection({ postId, count, open }: { postId: number; count: number; open: boolean }) {
-  const [near, setNear] = useState(false);
+  const [Thread, setThread] = useState<Thread>();
   // Every browser the site supports has IntersectionObserver; without it (a test's DOM) the thread waits.
   const watch = useCallback((element: HTMLElement | null) => {
     if (element && window.IntersectionObserver)
@@ -14,7 +15,7 @@ export function CommentsSection({ postId, count, open }: { postId: number; count
         ([entry], observer) => {
           if (entry?.isIntersecting) {
             observer.disconnect();
-            setNear(true);
+            void import('./CommentsThread').then((m) => setThread(() => m.default));
           }
         },
         { rootMargin: '600px' },
@@ -28,11 +29,7 @@ export function CommentsSection({ postId, count, open }: { postId: number; count
           <em>Comments are closed</em>
         </p>
       )}
-      {near && (
-        <Suspense fallback={null}>
-          <CommentsThread postId={postId} open={open} />
-        </Suspense>
-      )}
+      {Thread && <Thread postId={postId} open={open} />}
     </section>
   );
 }

@@ -70,6 +70,7 @@ export const ROUTES = {
   adminReview: { path: '/admin/review', page: 'admin/pages/ReviewPage', render: 'client', area: '/admin' },
   adminInbox: { path: '/admin/inbox', page: 'admin/pages/InboxPage', render: 'client', area: '/admin' },
   adminMembers: { path: '/admin/members', page: 'admin/pages/MembersPage', render: 'client', area: '/admin' },
+  adminComments: { path: '/admin/comments', page: 'admin/pages/CommentsPage', render: 'client', area: '/admin' },
   // Like every admin page, only a signed-in admin gets it (others are sent to /auth); the page fetches the draft with
   // the session cookie, so a preview opens from a fresh tab too.
   adminPreview: { path: '/admin/preview/:id', page: 'admin/pages/PreviewPage', render: 'client', area: '/admin' },

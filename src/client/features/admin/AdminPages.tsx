@@ -20,6 +20,7 @@ const PAGES: Record<AdminRouteName, LazyExoticComponent<ComponentType>> = {
   adminReview: lazy(() => import('./pages/ReviewPage').then((m) => ({ default: m.ReviewPage }))),
   adminInbox: lazy(() => import('./pages/InboxPage').then((m) => ({ default: m.InboxPage }))),
   adminMembers: lazy(() => import('./pages/MembersPage').then((m) => ({ default: m.MembersPage }))),
+  adminComments: lazy(() => import('./pages/CommentsPage').then((m) => ({ default: m.CommentsPage }))),
 };
 
 /** The admin page a route names, for a signed-in member of staff (RequireSession sends anyone else to /auth). */

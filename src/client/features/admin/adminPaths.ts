@@ -15,4 +15,5 @@ export const adminPaths = {
   review: () => pathTo('adminReview'),
   inbox: () => pathTo('adminInbox'),
   members: () => pathTo('adminMembers'),
+  comments: () => pathTo('adminComments'),
 } as const;

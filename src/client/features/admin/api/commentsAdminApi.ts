@@ -3,7 +3,6 @@
 // only signed-in editors and owners). Only the admin chunk imports this.
 import { blogApi } from '../../../api/blogApi';
 import type { CommentSettings, Decision, ModerationList } from '../../../../contract/comments';
-import type { AdminBlogPost } from '../../../../contract/types';
 import { blogPath } from './adminApi';
 
 /** The two lists of the desk (the API's third, approved, is not one the desk works through). */
@@ -48,8 +47,8 @@ export const commentsAdminApi = blogApi
       }),
       /** Whether members may comment on the post now (the editor's switch and the days after publishing). */
       getCommentsOpen: build.query<boolean, string>({
-        query: (id) => blogPath(id),
-        transformResponse: (post: Partial<AdminBlogPost> | null) => post?.commentsOpen === true,
+        query: (id) => `${blogPath(id)}/comments/state`,
+        transformResponse: (answer: { open?: unknown } | null) => answer?.open === true,
         providesTags: (_result, _error, id) => [{ type: 'CommentsState', id }],
         keepUnusedDataFor: 0,
       }),

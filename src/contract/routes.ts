@@ -73,6 +73,7 @@ export const ROUTES = {
   // A day's matches (?date=YYYY-MM-DD, today in the site's time zone by default), their editor and the CSV import.
   adminMatches: { path: '/admin/matches', page: 'admin/matches/MatchesAdminPage', render: 'client', area: '/admin' },
   adminTags: { path: '/admin/tags', page: 'admin/tags/TagsAdminPage', render: 'client', area: '/admin' },
+  adminComments: { path: '/admin/comments', page: 'admin/pages/CommentsPage', render: 'client', area: '/admin' },
   // Like every admin page, only a signed-in admin gets it (others are sent to /auth); the page fetches the draft with
   // the session cookie, so a preview opens from a fresh tab too.
   adminPreview: { path: '/admin/preview/:id', page: 'admin/pages/PreviewPage', render: 'client', area: '/admin' },

@@ -318,6 +318,16 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (
     return reply.send(await readCommentSettings(db.kysely));
   });
 
+  // The switch's state for the post's edit page, drafts included (the public read shape carries it too).
+  app.get('/blogs/:id/comments/state', { ...editors, schema: { params: postParams } }, async (request, reply) => {
+    const at = new Date(now());
+    const post = await findCommentedPost(db.kysely, request.params.id, at);
+    if (post === undefined) return reply.code(404).send({ error: NO_POST });
+    const settings = await readCommentSettings(db.kysely);
+    markPrivate(reply);
+    return reply.send({ open: commentsOpenAt(post, settings.closeAfterDays, at) });
+  });
+
   app.put(
     '/blogs/:id/comments/state',
     { ...editors, schema: { params: postParams, body: commentsStateSchema } },

@@ -22,6 +22,8 @@ export const defaultHandlers = [
   // and the sign-in card's question whether mail can carry a reset link.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),
   http.get(`${API}/reviews`, () => HttpResponse.json([])),
+  http.get(`${API}/comments`, () => HttpResponse.json({ items: [], nextCursor: null, pending: 0, reported: 0 })),
+  http.get(`${API}/blogs/:id/comments/state`, () => HttpResponse.json({ open: true })),
   http.get(`${API}/blogs/:id/notes`, () => HttpResponse.json([])),
   http.get(`${API}/blogs/:id/review-steps`, () => HttpResponse.json([])),
   http.get(`${API}/password-reset-requests`, () => HttpResponse.json({ mail: false })),

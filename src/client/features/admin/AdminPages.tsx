@@ -22,6 +22,7 @@ const PAGES: Record<AdminRouteName, LazyExoticComponent<ComponentType>> = {
   adminMembers: lazy(() => import('./pages/MembersPage').then((m) => ({ default: m.MembersPage }))),
   adminMatches: lazy(() => import('./matches/MatchesAdminPage').then((m) => ({ default: m.MatchesAdminPage }))),
   adminTags: lazy(() => import('./tags/TagsAdminPage').then((m) => ({ default: m.TagsAdminPage }))),
+  adminComments: lazy(() => import('./pages/CommentsPage').then((m) => ({ default: m.CommentsPage }))),
 };
 
 /** The admin page a route names, for a signed-in member of staff (RequireSession sends anyone else to /auth). */

@@ -17,4 +17,5 @@ export const adminPaths = {
   members: () => pathTo('adminMembers'),
   matches: () => pathTo('adminMatches'),
   tags: () => pathTo('adminTags'),
+  comments: () => pathTo('adminComments'),
 } as const;

@@ -1,6 +1,7 @@
 // The admin navigation every admin page shows above its own content: the posts, the review queue with its length
-// ("Review (N)", for editors and owners, who decide on it), the inbox with the unread count, and the account. The
-// counts are read afresh on each admin page (the queries are dropped when no page shows them).
+// ("Review (N)", for editors and owners, who decide on it), the comments waiting for them ("Comments (N)"), the inbox
+// with the unread count, and the account. The counts are read afresh on each admin page (the queries are dropped when
+// no page shows them).
 import { NavLink } from '../../../components/Link';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/authSlice';
@@ -8,6 +9,7 @@ import { useEndpointQuery } from '../../../api/queryHooks';
 import { mayManageAll } from '../../../../contract/roles';
 import { adminPaths } from '../adminPaths';
 import { deskApi } from '../api/deskApi';
+import { commentsAdminApi } from '../api/commentsAdminApi';
 import pageStyles from '../pages/page.module.scss';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -27,6 +29,18 @@ function ReviewLink() {
   );
 }
 
+/** "Comments (N)": the comments waiting for a moderator, pending and reported (the desk's first read, shared). */
+function CommentsLink() {
+  const { data } = useEndpointQuery(commentsAdminApi.endpoints.getModeration, { status: 'pending' });
+  return (
+    <li>
+      <NavLink to={adminPaths.comments()} className={linkClass}>
+        {counted('Comments', data && data.pending + data.reported)}
+      </NavLink>
+    </li>
+  );
+}
+
 export function AdminNav() {
   const user = useAppSelector(selectUser);
   const notifications = useEndpointQuery(deskApi.endpoints.getNotifications, undefined);
@@ -39,6 +53,7 @@ export function AdminNav() {
           </NavLink>
         </li>
         {mayManageAll(user?.role) && <ReviewLink />}
+        {mayManageAll(user?.role) && <CommentsLink />}
         {mayManageAll(user?.role) && (
           <li>
             <NavLink to={adminPaths.members()} className={linkClass}>

@@ -33,6 +33,9 @@ import pageStyles from './page.module.scss';
 import { AllPostsLink } from '../components/pageParts';
 import { NewsletterLine } from '../components/NewsletterLine';
 import { NotesPanel } from '../components/NotesPanel';
+import { CommentsStateButton } from '../comments/CommentsStateButton';
+import { mayManageAll } from '../../../../contract/roles';
+import { selectUser } from '../../../app/authSlice';
 
 export const DISCARD_EDIT_CONFIRMATION = 'Discard your changes and reload the post as it is saved now?';
 
@@ -47,6 +50,7 @@ export function EditPage() {
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectAccessToken);
   const entry = useAppSelector((state) => selectEditDraft(state, id));
+  const mayCloseComments = mayManageAll(useAppSelector(selectUser)?.role);
 
   const scope = useMemo<DraftScope>(
     () => ({
@@ -169,6 +173,7 @@ export function EditPage() {
         token never is). Submit saves them to the post.
       </p>
       <NewsletterLine id={id} />
+      {mayCloseComments && <CommentsStateButton id={id} />}
       <DraftScopeProvider value={scope}>
         <PostForm
           label="Edit Blog Post"

@@ -48,6 +48,8 @@ const config: Config = {
               esModuleInterop: true,
               skipLibCheck: true,
               resolveJsonModule: true,
+              // Transpile only (ts-jest type-checks each file otherwise): `npm run typecheck` checks these files already.
+              isolatedModules: true,
               types: ['node', 'jest'],
             },
             diagnostics: { exclude: ['**/src/client/**'] },

@@ -1,18 +1,14 @@
 // Members' comments: the public read shape, the moderation desk's shape, the settings, every request's zod schema,
-// and the one renderer of a comment's text (plain text whose URLs become links, nothing else markup).
+// and the text rules (commentText.ts) again for the server's one import.
 import * as z from 'zod/mini';
-import { escapeAttribute, escapeHtml } from './html';
+import { COMMENT_BODY_MAX } from './commentText';
 import { cursorParam, pageSizeParam, rowIdParam } from './params';
 import { CONTROL_CHARS_MESSAGE, hasForbiddenChars } from './text';
 
-/** Characters in a comment's body. */
-export const COMMENT_BODY_MAX = 2000;
 /** Top-level comments on one page of a post's comments (the page shows the first page, more on demand). */
 export const COMMENTS_PAGE_SIZE = 50;
 /** Comments on one page of the moderation desk. */
 export const MODERATION_PAGE_SIZE = 50;
-/** A comment may be edited by its author this long after it was posted. */
-export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 /** Reports from this many members hide a comment until a moderator decides. */
 export const REPORTS_TO_HIDE = 3;
 /** What a deleted comment that still has replies shows instead of its text. */
@@ -139,50 +135,4 @@ export const commentSettingsSchema = z.object({
 
 export const commentIdParams = z.object({ id: rowIdParam });
 
-// http(s) URLs and bare www. addresses, up to whitespace; trailing punctuation stays text.
-const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"']+/giu;
-const TRAILING = /[.,;:!?)\]}'"]+$/u;
-
-/** True when the text holds a link: such a comment always waits for a moderator. */
-export function hasLink(text: string): boolean {
-  URL_PATTERN.lastIndex = 0;
-  return URL_PATTERN.test(text);
-}
-
-/** The held word the text holds (whole words, any case), or undefined. */
-export function heldWordIn(text: string, words: readonly string[]): string | undefined {
-  const lower = text.toLocaleLowerCase('en');
-  return words.find((word) => {
-    const w = word.toLocaleLowerCase('en');
-    let at = lower.indexOf(w);
-    while (at !== -1) {
-      const before = lower[at - 1];
-      const after = lower[at + w.length];
-      const edge = (c: string | undefined) => c === undefined || !/[\p{L}\p{N}_]/u.test(c);
-      if (edge(before) && edge(after)) return true;
-      at = lower.indexOf(w, at + 1);
-    }
-    return false;
-  });
-}
-
-/**
- * A comment's text as HTML: everything escaped, http(s) URLs made links with rel="ugc nofollow noopener", line breaks
- * kept by the stylesheet (white-space: pre-wrap). Nothing else becomes markup.
- */
-export function commentHtml(text: string): string {
-  let html = '';
-  let last = 0;
-  URL_PATTERN.lastIndex = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    let url = match[0];
-    const trailing = TRAILING.exec(url)?.[0] ?? '';
-    url = url.slice(0, url.length - trailing.length);
-    const start = match.index;
-    html += escapeHtml(text.slice(last, start));
-    const href = url.toLowerCase().startsWith('www.') ? `https://${url}` : url;
-    html += `<a href="${escapeAttribute(href)}" rel="ugc nofollow noopener">${escapeHtml(url)}</a>`;
-    last = start + url.length;
-  }
-  return html + escapeHtml(text.slice(last));
-}
+export { COMMENT_BODY_MAX, COMMENT_EDIT_WINDOW_MS, commentHtml, hasLink, heldWordIn } from './commentText';

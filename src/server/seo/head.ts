@@ -198,6 +198,7 @@ function postGraph(
       publisher: { '@id': `${publicUrl}/#organization` },
       mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
       isPartOf: { '@id': `${publicUrl}/#website` },
+      ...(post.commentCount === undefined ? {} : { commentCount: post.commentCount }),
       ...liveFacts(post, canonical, entries),
     },
     breadcrumbs(publicUrl, [

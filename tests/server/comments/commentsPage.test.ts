@@ -8,6 +8,7 @@ import { COMMENTS_PAGE_SIZE } from '../../../src/contract/comments';
 import type { RenderPage } from '../../../src/contract/rendering';
 import { insertComment } from '../../../src/server/repositories/commentsRepository';
 import { HOSTILE_COMMENTS } from '../fixtures/hostileComments';
+import { validSubmission } from '../fixtures/submissions';
 import { textOf } from '../helpers/html';
 import { confirmedMember, SAME_ORIGIN, useMembersApp } from '../helpers/members';
 import { COMMENT_TABLES, editor, moderate, postComment, publicPost, setSettings } from './helpers';
@@ -124,5 +125,32 @@ describe('a story’s page without JavaScript', () => {
     expect(section).toContain('\u202Eevil\u202C');
     expect(section).toContain('a'.repeat(2000));
     expect(textOf(section)).toContain('<a href="javascript:alert(1)">click</a> javascript:alert(2)');
+  });
+});
+
+describe('the story lists', () => {
+  it('carry each story’s approved comments as commentCount (none when it has none) and show "N comments"', async () => {
+    await setSettings(t, { moderation: 'off' });
+    const quiet = await publicPost(t.app, { header: { ...validSubmission().header, title: 'Quiet one' } });
+    const talked = await publicPost(t.app, { header: { ...validSubmission().header, title: 'Talked about' } });
+    const ada = await confirmedMember(t, 'ada@example.com', { name: 'Ada' });
+    await postComment(t.app, ada, talked, { body: 'Zyzzyva first' });
+    await postComment(t.app, ada, talked, { body: 'Zyzzyva second' });
+    await setSettings(t, { moderation: 'all' });
+    await postComment(t.app, ada, talked, { body: 'Zyzzyva waiting' });
+
+    const list = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json() as {
+      id: number;
+      commentCount?: number;
+    }[];
+    expect(list.find((post) => post.id === talked)?.commentCount).toBe(2);
+    expect(list.find((post) => post.id === quiet)).not.toHaveProperty('commentCount');
+    const blog = textOf((await t.app.inject({ method: 'GET', url: '/blog', headers: { accept: 'text/html' } })).body);
+    expect(blog).toMatch(/Talked about .*2 comments/);
+    expect(blog.match(/comments?\b/g)).toHaveLength(1);
+
+    // Comments are never in the feed, the sitemap or the search.
+    for (const url of ['/feed.xml', '/sitemap.xml', '/api/search?q=Zyzzyva'])
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('Zyzzyva');
   });
 });

@@ -49,7 +49,7 @@ export function requireBuildAndBrowser(scriptName) {
 
 /**
  * @param {{ ports: [number, number] }} options loopback port range to pick from
- * @returns {Promise<{ url: string, adminToken: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, adminToken: string, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startBuiltServer({ ports }) {
   const port = await freePort(...ports);
@@ -101,7 +101,7 @@ export async function startBuiltServer({ ports }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, adminToken, owner, stop };
+  return { url, adminToken, owner, dataDir, stop };
 }
 
 /** Id of the newest post (the server seeds an empty database at start). */

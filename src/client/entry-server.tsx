@@ -16,6 +16,7 @@ import { liveApi } from './api/liveApi';
 import { tagsApi } from './api/tagsApi';
 import { homeApi } from './features/landing/homeApi';
 import { relatedApi } from './features/post/relatedApi';
+import { commentsApi } from './features/post/comments/commentsApi';
 import { searchApi } from './features/search/searchApi';
 import { authorApi } from './features/author/authorApi';
 import { matchesApi } from './features/matches/matchesApi';
@@ -64,6 +65,11 @@ async function renderWith(
     if (post.post.tags?.length)
       store.dispatch(
         relatedApi.util.upsertQueryEntries([{ endpointName: 'getRelated', arg: post.id, value: post.related }]),
+      );
+    // The first page of its approved comments, which the comments section shows before (and without) its chunk.
+    if (post.comments)
+      store.dispatch(
+        commentsApi.util.upsertQueryEntries([{ endpointName: 'getComments', arg: post.post.id, value: post.comments }]),
       );
     // A live post's entries as of the render (the page after `before` for ?before=), read by its lazy live chunk.
     if (post.entries) {

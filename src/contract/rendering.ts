@@ -6,6 +6,7 @@ import type { AuthorPageData } from './authors';
 import type { Match } from './matches';
 import type { TagMatchday } from './matchday';
 import type { MemberMe } from './members';
+import type { CommentPage } from './comments';
 
 /**
  * The name of the <meta> by which the server names the JavaScript a server-rendered page loads after it has loaded
@@ -23,6 +24,8 @@ export type RenderInput = {
     related: BlogSummary[];
     /** a post with live coverage: its entries as of the render (the page after `before` when the URL has ?before=) */
     entries?: EntriesAnswer & { before: number | null };
+    /** the first page of its approved comments (never a pending one: the page is shared) */
+    comments?: CommentPage;
   };
   /** the landing page's lists under the hero: the posts live now (with their score lines) and the 6 newest stories */
   home?: { live: BlogSummary[]; latest: BlogSummary[] };

@@ -107,7 +107,7 @@ export type BlogPost = PostState & {
   newsletter?: boolean;
   /** Members may comment now (not closed by an editor, nor by the days after publishing); absent before comments. */
   commentsOpen?: boolean;
-  /** Approved comments the public can read. */
+  /** Approved comments the public can read (a list's entry leaves it out when there are none). */
   commentCount?: number;
 };
 
@@ -126,6 +126,7 @@ export type BlogSummary = Pick<
   | 'images'
   | 'tags'
   | 'live'
+  | 'commentCount'
   | keyof PostState
 >;
 

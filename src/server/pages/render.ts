@@ -16,6 +16,8 @@ import type { Db } from '../db/database';
 import { strongEtag } from '../http/etag';
 import * as z from 'zod/mini';
 import { findPost, listPosts, relatedPosts } from '../repositories/postsRepository';
+import { listPublicComments } from '../repositories/commentsRepository';
+import { COMMENTS_PAGE_SIZE } from '../../contract/comments';
 import { entriesAnswer, readEntries } from '../repositories/liveRepository';
 import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
@@ -175,18 +177,30 @@ export function createPageServer({
       const before = beforeText === null ? undefined : parsePostId(beforeText);
       const url = beforeText === null ? path : `${path}?before=${beforeText}`;
       if (beforeText !== null && before === undefined) return notFound(url, true);
-      const [related, page, newest] = await Promise.all([
+      // The first page of approved comments only: a cached page is everyone's, so a pending comment never enters it
+      // (an approval drops every cached page through caches.invalidate()).
+      const [related, page, newest, comments] = await Promise.all([
         relatedPosts(db, post, { now: at }),
         post.live ? entriesAnswer(db, post.id, { before, limit: LIVE_LIMITS.entriesPageDefault }) : undefined,
         post.live && before !== undefined
           ? readEntries(db.kysely, post.id, { limit: LIVE_LIMITS.jsonLdEntries })
           : undefined,
+        listPublicComments(db.kysely, post.id, { limit: COMMENTS_PAGE_SIZE }),
       ]);
       const entries = page && { ...page, before: before ?? null };
       const latest = (newest ?? page)?.entries.slice(0, LIVE_LIMITS.jsonLdEntries);
       return {
         head: { kind: 'post', post, path: url, ...(latest ? { entries: latest } : {}) },
-        input: { url, post: { id: params.id!, post, related, ...(entries ? { entries } : {}) } },
+        input: {
+          url,
+          post: {
+            id: params.id!,
+            post,
+            related,
+            comments: { ...comments, count: post.commentCount ?? 0 },
+            ...(entries ? { entries } : {}),
+          },
+        },
         hero: heroImageOf(post),
         live: Boolean(post.live),
       };

@@ -1,5 +1,5 @@
 // All SQL about posts, and the mapping between snake_case rows and the API's read shape (the one types.ts declares).
-import { commentFactsOf } from './commentsRepository';
+import { commentFactsOf, countPublicComments } from './commentsRepository';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { authorSlug } from '../../contract/authors';
 import type { PostStatus } from '../../contract/postStatus';
@@ -202,7 +202,7 @@ export async function listPosts(
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   // One query for the whole page; each summary keeps the facts of its own header image.
-  const [images, tags, live, slugs] = await Promise.all([
+  const [images, tags, live, slugs, comments] = await Promise.all([
     imageFactsFor(
       db.kysely,
       page.map((row) => shownUrl(row.image_url)),
@@ -219,18 +219,25 @@ export async function listPosts(
       db.kysely,
       page.map((row) => row.id),
     ),
+    // One grouped count for the page (comments_post_id's index), not one per post.
+    countPublicComments(
+      db.kysely,
+      page.map((row) => row.id),
+    ),
   ]);
   return {
     posts: page.map((row) => {
       const summary = toSummary(row, now);
       const facts = images[summary.imageUrl];
       const slug = slugs.get(row.id);
+      const commentCount = comments.get(row.id);
       return {
         ...summary,
         images: facts === undefined ? {} : { [summary.imageUrl]: facts },
         tags: tags.get(row.id) ?? [],
         live: live.get(row.id) ?? null,
         ...(slug === undefined ? {} : { authorSlug: slug }),
+        ...(commentCount === undefined ? {} : { commentCount }),
       };
     }),
     nextCursor: rows.length > limit ? page[page.length - 1]?.id : undefined,

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { pathTo } from '../../../contract/routes';
 import { useEndpointQuery } from '../../api/queryHooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { CommentCount } from '../../components/CommentCount';
 import { authorApi } from './authorApi';
 import styles from './AuthorPage.module.scss';
 
@@ -48,6 +49,7 @@ export function AuthorPage() {
           <li key={post.id}>
             <Link to={paths.post(post.id)}>{post.title}</Link>
             <p>{post.publishDate}</p>
+            <CommentCount count={post.commentCount} />
           </li>
         ))}
       </ul>

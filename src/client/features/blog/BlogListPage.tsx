@@ -14,6 +14,7 @@ import type { ImageBox } from '../../../contract/imageBoxes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PrimaryTag } from '../../components/TagLinks';
 import { Byline } from '../../components/Byline';
+import { CommentCount } from '../../components/CommentCount';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
 import { SubscribeForm } from '../../components/members/SubscribeForm';
@@ -39,6 +40,7 @@ function PostListItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | u
         </h2>
         <Byline post={post} className={styles.byline} />
         {post.readTime && <p className={styles.readTime}>{post.readTime}</p>}
+        <CommentCount count={post.commentCount} className={styles.readTime} />
         <PrimaryTag tag={post.tags?.[0]} />
       </div>
     </article>

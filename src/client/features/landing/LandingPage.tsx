@@ -6,6 +6,7 @@ import { useEndpointQuery } from '../../api/queryHooks';
 import { LiveBadge, ScoreLine } from '../../components/live/LiveBadge';
 import { PrimaryTag } from '../../components/TagLinks';
 import { Byline } from '../../components/Byline';
+import { CommentCount } from '../../components/CommentCount';
 import type { BlogSummary } from '../../../contract/types';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
 import type { LiveNowAnswer } from '../../../contract/live';
@@ -41,6 +42,7 @@ function StoryItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | unde
         {isLiveNow(post.id, post.live, now) && <LiveBadge live={{ state: 'live' }} />}
       </h3>
       <Byline post={post} />
+      <CommentCount count={post.commentCount} />
       <PrimaryTag tag={post.tags?.[0]} />
     </li>
   );

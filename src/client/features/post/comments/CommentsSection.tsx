@@ -1,26 +1,41 @@
-// The comments under a story: the count and "Comments are closed" come with the page; the thread, the form and the
-// live updates are a chunk imported when the section nears the viewport, so the story's own JavaScript stays small
-// (no style module, lazy() or Suspense here: each would add to every post page's JavaScript).
+// The comments under a story: the count, "Comments are closed" and the first page of comments come with the page
+// (rendered by the server from the page's api state, so they read without JavaScript); the thread, the form and the
+// live updates are a chunk imported when the section nears the viewport, so the story's own JavaScript stays small.
+// The thread starts from the same page and renders the same markup, so nothing moves when it takes over.
 import { useCallback, useState } from 'react';
 import type { ComponentType } from 'react';
+import { SIGN_IN_TO_COMMENT } from '../../../../contract/commentText';
+import type { CommentPage } from '../../../../contract/comments';
+import { useAppSelector } from '../../../app/hooks';
+import { commentsApi } from './commentsApi';
+import { commentListClass, CommentView, EarlierButton } from './CommentView';
 
-type Thread = ComponentType<{ postId: number; open: boolean }>;
+export type ThreadProps = { postId: number; open: boolean; initial?: CommentPage; earlierAtStart?: boolean };
+type Thread = ComponentType<ThreadProps>;
 
 export function CommentsSection({ postId, count, open }: { postId: number; count: number; open: boolean }) {
   const [Thread, setThread] = useState<Thread>();
-  // Every browser the site supports has IntersectionObserver; without it (a test's DOM) the thread waits.
-  const watch = useCallback((element: HTMLElement | null) => {
-    if (element && window.IntersectionObserver)
-      new IntersectionObserver(
-        ([entry], observer) => {
-          if (entry?.isIntersecting) {
-            observer.disconnect();
-            void import('./CommentsThread').then((m) => setThread(() => m.default));
-          }
-        },
-        { rootMargin: '600px' },
-      ).observe(element);
+  const [earlierAtStart, setEarlierAtStart] = useState(false);
+  const initial = useAppSelector(commentsApi.endpoints.getComments.select(postId)).data;
+  const loadThread = useCallback(() => {
+    void import('./CommentsThread').then((m) => setThread(() => m.default));
   }, []);
+  // Every browser the site supports has IntersectionObserver; without it (a test's DOM) the thread waits.
+  const watch = useCallback(
+    (element: HTMLElement | null) => {
+      if (element && window.IntersectionObserver)
+        new IntersectionObserver(
+          ([entry], observer) => {
+            if (entry?.isIntersecting) {
+              observer.disconnect();
+              loadThread();
+            }
+          },
+          { rootMargin: '600px' },
+        ).observe(element);
+    },
+    [loadThread],
+  );
   return (
     <section ref={watch} id="comments" aria-labelledby="comments-heading" className="reading-column">
       <h2 id="comments-heading">{`Comments (${count})`}</h2>
@@ -29,7 +44,32 @@ export function CommentsSection({ postId, count, open }: { postId: number; count
           <em>Comments are closed</em>
         </p>
       )}
-      {Thread && <Thread postId={postId} open={open} />}
+      {Thread ? (
+        <Thread postId={postId} open={open} initial={initial} earlierAtStart={earlierAtStart} />
+      ) : (
+        initial && (
+          <>
+            {initial.nextBefore !== null && (
+              <EarlierButton
+                onClick={() => {
+                  setEarlierAtStart(true);
+                  loadThread();
+                }}
+              />
+            )}
+            <ol className={commentListClass}>
+              {initial.items.map((comment) => (
+                <CommentView key={comment.id} comment={comment} />
+              ))}
+            </ol>
+            {open && (
+              <p>
+                <a href={SIGN_IN_TO_COMMENT}>Sign in to comment</a>
+              </p>
+            )}
+          </>
+        )
+      )}
     </section>
   );
 }

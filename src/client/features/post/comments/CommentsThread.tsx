@@ -3,14 +3,11 @@
 // moderation", and new approved comments fetched every few seconds while the page is visible, announced politely.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  COMMENT_BODY_MAX,
-  COMMENT_EDIT_WINDOW_MS,
-  commentHtml,
-  SIGN_IN_TO_COMMENT,
-} from '../../../../contract/commentText';
+import { COMMENT_BODY_MAX, COMMENT_EDIT_WINDOW_MS, SIGN_IN_TO_COMMENT } from '../../../../contract/commentText';
 import type { CommentPage, OwnComment, PublicComment } from '../../../../contract/comments';
 import styles from './Comments.module.scss';
+import { commentListClass, CommentView, EarlierButton } from './CommentView';
+import type { ThreadProps } from './CommentsSection';
 
 const POLL_MS = 2_000;
 
@@ -33,6 +30,12 @@ async function errorOf(response: Response): Promise<string> {
   } catch {
     return 'Something went wrong';
   }
+}
+
+/** The threads before comment `before`, or undefined when they could not be read. */
+async function earlierPage(url: string, before: number): Promise<CommentPage | undefined> {
+  const response = await fetch(`${url}?before=${before}`, { credentials: 'same-origin' });
+  return response.ok ? ((await response.json()) as CommentPage) : undefined;
 }
 
 function CommentForm({
@@ -88,10 +91,11 @@ function CommentForm({
   );
 }
 
-export default function CommentsThread({ postId, open }: { postId: number; open: boolean }) {
-  const [page, setPage] = useState<CommentPage>();
+export default function CommentsThread({ postId, open, initial, earlierAtStart = false }: ThreadProps) {
+  // The page the server rendered is the first state, so the markup stays as it is and is not fetched again.
+  const [page, setPage] = useState<CommentPage | undefined>(initial);
   const [earlier, setEarlier] = useState<PublicComment[]>([]);
-  const [nextBefore, setNextBefore] = useState<number | null>(null);
+  const [nextBefore, setNextBefore] = useState<number | null>(initial?.nextBefore ?? null);
   const [me, setMe] = useState<Me | undefined>();
   const [mine, setMine] = useState<Map<number, OwnComment>>(new Map());
   const [announce, setAnnounce] = useState('');
@@ -99,7 +103,7 @@ export default function CommentsThread({ postId, open }: { postId: number; open:
   const [editing, setEditing] = useState<number>();
   // The clock the edit window is judged by, moved on each fetch.
   const [now, setNow] = useState(() => Date.now());
-  const seen = useRef<Set<number> | undefined>(undefined);
+  const seen = useRef<Set<number> | undefined>(initial && new Set(initial.items.map((c) => c.id)));
   const url = `/api/blogs/${postId}/comments`;
 
   const load = useCallback(async () => {
@@ -117,15 +121,27 @@ export default function CommentsThread({ postId, open }: { postId: number; open:
     setNextBefore((current) => current ?? next.nextBefore);
   }, [url]);
 
+  const addEarlier = (older: CommentPage | undefined) => {
+    if (older === undefined) return;
+    setEarlier((current) => [...older.items, ...current]);
+    setNextBefore(older.nextBefore);
+  };
   useEffect(() => {
-    void load();
-    void fetch('/api/members/me', { credentials: 'same-origin' }).then(async (response) =>
-      setMe(response.ok ? ((await response.json()) as Me) : null),
-    );
+    // With the server's page in hand only a member's own pending comments are missing: fetched when one is signed in.
+    if (!initial) void load();
+    // "Load earlier comments" was pressed before this chunk had loaded.
+    if (earlierAtStart && initial?.nextBefore != null) void earlierPage(url, initial.nextBefore).then(addEarlier);
+    void fetch('/api/members/me', { credentials: 'same-origin' }).then(async (response) => {
+      const member = response.ok ? ((await response.json()) as Me) : null;
+      setMe(member);
+      if (member && initial) void load();
+    });
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void load();
     }, POLL_MS);
     return () => clearInterval(timer);
+    // The server's page is the first state only: a later one must not restart the polling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load]);
 
   const remember = (comment: OwnComment) => setMine((current) => new Map(current).set(comment.id, comment));
@@ -162,14 +178,7 @@ export default function CommentsThread({ postId, open }: { postId: number; open:
     const response = await send(`/api/comments/${id}/report`, 'POST', {});
     setAnnounce(response.ok ? 'Thank you: the comment was reported' : await errorOf(response));
   };
-  const showEarlier = async () => {
-    if (nextBefore === null) return;
-    const response = await fetch(`${url}?before=${nextBefore}`, { credentials: 'same-origin' });
-    if (!response.ok) return;
-    const older = (await response.json()) as CommentPage;
-    setEarlier((current) => [...older.items, ...current]);
-    setNextBefore(older.nextBefore);
-  };
+  const showEarlier = async (before: number) => addEarlier(await earlierPage(url, before));
 
   if (page === undefined) return <p role="status">Loading comments…</p>;
   const pending = page.mine ?? [];
@@ -180,28 +189,21 @@ export default function CommentsThread({ postId, open }: { postId: number; open:
     const own = ownIds.has(comment.id);
     const editable = own && now - Date.parse(comment.createdAt) < COMMENT_EDIT_WINDOW_MS;
     return (
-      <li
+      <CommentView
         key={comment.id}
-        id={`comment-${comment.id}`}
-        className={`${styles.comment} ${comment.parentId !== null ? styles.reply : ''}`}
+        comment={comment}
+        pending={status === 'pending'}
+        body={
+          editing === comment.id ? (
+            <CommentForm
+              label="Edit comment"
+              initial={comment.body}
+              onSubmit={(body) => edit(comment.id, body)}
+              onCancel={() => setEditing(undefined)}
+            />
+          ) : undefined
+        }
       >
-        <p className={styles.meta}>
-          <strong>{comment.deleted ? '' : comment.author.name}</strong>
-          {comment.staff && <span className={styles.badge}>Staff</span>}{' '}
-          {!comment.deleted && <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString()}</time>}
-          {comment.editedAt && ' (edited)'}
-          {status === 'pending' && <em> Awaiting moderation</em>}
-        </p>
-        {editing === comment.id ? (
-          <CommentForm
-            label="Edit comment"
-            initial={comment.body}
-            onSubmit={(body) => edit(comment.id, body)}
-            onCancel={() => setEditing(undefined)}
-          />
-        ) : (
-          <p dir="auto" className={styles.body} dangerouslySetInnerHTML={{ __html: commentHtml(comment.body) }} />
-        )}
         {!comment.deleted && me && status === undefined && (
           <div className={styles.actions}>
             {open && (
@@ -233,7 +235,7 @@ export default function CommentsThread({ postId, open }: { postId: number; open:
             onCancel={() => setReplyTo(undefined)}
           />
         )}
-      </li>
+      </CommentView>
     );
   };
 
@@ -242,16 +244,12 @@ export default function CommentsThread({ postId, open }: { postId: number; open:
       <p role="status" aria-live="polite" className="visually-hidden">
         {announce}
       </p>
-      {nextBefore !== null && (
-        <button type="button" className="button" onClick={() => void showEarlier()}>
-          Show earlier comments
-        </button>
-      )}
-      <ol className={styles.list}>
+      {nextBefore !== null && <EarlierButton onClick={() => void showEarlier(nextBefore)} />}
+      <ol className={commentListClass}>
         {items.map((comment) => renderComment(comment))}
         {pending.map((comment) => renderComment(comment, 'pending'))}
       </ol>
-      {open && me === null && (
+      {open && !me && (
         <p>
           <a href={SIGN_IN_TO_COMMENT}>Sign in to comment</a>
         </p>

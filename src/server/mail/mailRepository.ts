@@ -148,12 +148,24 @@ export async function claimDueMails(db: Db, now: number, leaseMs: number, limit:
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('id')
     .limit(limit);
-  const picked = db.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due;
-  const rows = await unflushed(db, (executor) =>
-    executor
+  const rows = await unflushed(db, async (executor) => {
+    // PostgreSQL: the rows are locked first in the claim's transaction, skipping any another claim holds, and the
+    // UPDATE re-checks the lease on them; SQLite: one UPDATE under the database's one write lock.
+    const ids =
+      db.dialect === 'postgres'
+        ? (
+            await executor
+              .with('due', () => due.modifyEnd(sql`for update skip locked`))
+              .selectFrom('due')
+              .select('id')
+              .execute()
+          ).map((row) => row.id)
+        : undefined;
+    if (ids !== undefined && ids.length === 0) return [];
+    return executor
       .updateTable('mail_outbox')
       .set((eb) => ({ claimed_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', picked)
+      .where('id', 'in', ids ?? due)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .where('sent_at', 'is', null)
       .where('failed_at', 'is', null)
@@ -169,8 +181,8 @@ export async function claimDueMails(db: Db, now: number, leaseMs: number, limit:
         'member_id',
         'headers',
       ])
-      .execute(),
-  );
+      .execute();
+  });
   return rows.map((row) => ({ ...row, created_at: Number(row.created_at) })).sort((a, b) => a.id - b.id);
 }
 

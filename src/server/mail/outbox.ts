@@ -2,26 +2,32 @@
 // caused it (mailRepository.queueMail), so mail goes out only after that change committed, and an SMTP outage
 // or a crash loses nothing: the row waits.
 //
-// Delivery, exactly once across processes: a sender claims one due row with a single conditional UPDATE that sets a
-// lease (claimed_until) and is refused for a row another sender holds (PostgreSQL: the row is picked FOR UPDATE SKIP
-// LOCKED and the UPDATE re-checks the lease on the row it locked; SQLite: the UPDATE runs under the database's one
-// write lock). Only the holder of the lease marks the row sent. Every SMTP exchange is bounded by timeouts well under
-// the lease, so a live sender always finishes (sent, or released for a retry) before its lease could pass to another:
-// two live processes never send one row twice. A process that dies between the SMTP server's acceptance and marking
-// the row sent leaves a lease that expires, and the row is sent again: at-least-once for that crash window only,
-// which is what any sender without a transaction shared with the SMTP server can promise.
+// Delivery, exactly once across processes: a sender loop claims a batch of due rows (oldest first, 20) with a single
+// conditional UPDATE that sets one lease (claimed_until) and skips rows another sender holds (PostgreSQL: the rows are
+// picked FOR UPDATE SKIP LOCKED and the UPDATE re-checks the lease on the rows it locked; SQLite: the UPDATE runs
+// under the database's one write lock). Only the holder of the lease marks a row sent, each as soon as the SMTP server
+// took it. Every SMTP exchange is bounded by timeouts well under the lease, and a loop starts no exchange once the
+// lease is too near its end (the rest of the batch is released), so a live sender always finishes (sent, or released
+// for a retry) before its lease could pass to another: two live processes never send one row twice. A process that
+// dies between the SMTP server's acceptance and marking the row sent leaves a lease that expires, and the row is sent
+// again: at-least-once for that crash window only (at most one message per connection), which is what any sender
+// without a transaction shared with the SMTP server can promise. Claims and marks skip the disk flush
+// (mailRepository's `unflushed`): a killed process loses none of them, an OS crash only widens that same window.
 //
 // Messages go out over a pool of SMTP connections (MAIL_CONNECTIONS), one sender loop per connection, optionally
 // capped at MAIL_RATE messages a second. A newsletter row holds no body: `compose` makes it when its turn comes
-// (or skips it: the member left meanwhile), and a 5xx to its RCPT TO calls `rejected`: that one address refuses mail.
-// A 4xx, a refused connection or a 5xx to the whole session is the server's trouble, not the address's: it retries.
+// for the whole batch, from one member query (or skips it: the member left meanwhile), and a 5xx to its RCPT TO calls
+// `rejected`: that one address refuses mail; the batch's other rows go on.
+// A 4xx, a refused connection or a 5xx to the whole session is the server's trouble, not the address's: that row
+// retries, and the batch's untried rows are released to be claimed again one by one.
 //
 // Retries back off (30 s, doubling, at most 1 h) and end after a day: the row is marked failed. A sent or failed row
 // keeps no body (a reset link is a secret). Nothing logged here holds an address, a body or the SMTP URL.
 import { createTransport } from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/database';
-import { claimDueMail, markMailFailed, markMailRetry, markMailSent } from './mailRepository';
+import { Poller } from '../lib/poller';
+import { claimDueMails, markMailFailed, markMailRetry, markMailSent, releaseMail } from './mailRepository';
 import type { ClaimedMail } from './mailRepository';
 
 export type OutboxOptions = {
@@ -40,8 +46,10 @@ export type OutboxOptions = {
   connections?: number;
   /** at most this many messages a second (default: no cap) */
   rate?: number;
-  /** a newsletter row's message, made when it goes; undefined: not to be sent any more (marked failed, `skipped`) */
-  compose?: (row: ClaimedMail) => Promise<ComposedMail | undefined>;
+  /** rows one sender loop claims at once (default 20) */
+  batch?: number;
+  /** a batch of newsletter rows' messages by row id, made when they go; a row left out is not to be sent any more (marked failed, `skipped`) */
+  compose?: (rows: ClaimedMail[]) => Promise<Map<number, ComposedMail>>;
   /** the text a skipped row's last_error keeps */
   skippedText?: string;
   /** a newsletter row's single recipient was refused with a 5xx to RCPT TO */
@@ -70,21 +78,28 @@ const SMTP_TIMEOUT_MS = 20_000;
 /** The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 1 h. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
+/** Rows one sender loop claims at once (one lease, one UPDATE). */
+const BATCH = 20;
+/** The longest one message's SMTP exchange may take (connect, greeting, a stalled socket): no send starts later than this before the lease ends. */
+const EXCHANGE_BUDGET_MS = 3 * SMTP_TIMEOUT_MS;
+
 export class MailOutbox {
   private readonly transport: Transporter;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private readonly pollMs: number;
+  private readonly poller: Poller;
   private readonly leaseMs: number;
+  private readonly batch: number;
   /** Work under way that will queue mail (a reset link queued after its answer went out). */
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly options: OutboxOptions) {
-    this.pollMs = options.pollMs ?? 3_000;
     this.leaseMs = options.leaseMs ?? 120_000;
+    this.batch = Math.max(1, options.batch ?? BATCH);
     const connections = options.connections ?? 5;
+    this.poller = new Poller({
+      run: () => this.drain(),
+      pollMs: options.pollMs ?? 3_000,
+      failed: (error) => options.warn?.(`mail outbox: ${describe(error)}`),
+    });
     this.transport = createTransport({
       url: options.smtpUrl,
       pool: true,
@@ -102,28 +117,12 @@ export class MailOutbox {
 
   /** Starts polling (unref'd: it never keeps a process alive) and sends what is already due. */
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.poller.start();
   }
 
   /** Sends what is due now, soon: called after a write that queued mail commits. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running !== undefined) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.warn?.(`mail outbox: ${describe(error)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.poller.wake();
   }
 
   /** Sends every row due now, one loop per pooled connection; resolves when none is left (tests wait on it). */
@@ -134,10 +133,11 @@ export class MailOutbox {
 
   private async sendLoop(): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
-      const row = await claimDueMail(this.options.db, this.options.now(), this.leaseMs);
-      if (row === undefined) return;
-      await this.deliver(row);
+      if (this.poller.stopped) return;
+      const claimedAt = this.options.now();
+      const rows = await claimDueMails(this.options.db, claimedAt, this.leaseMs, this.batch);
+      if (rows.length === 0) return;
+      await this.deliverBatch(rows, claimedAt);
     }
   }
 
@@ -149,31 +149,67 @@ export class MailOutbox {
 
   /** Resolves once no tracked work and no run is under way (a test waits on it instead of a timer). */
   async settle(): Promise<void> {
-    while (this.pending.size > 0 || this.running !== undefined) {
+    while (this.pending.size > 0 || this.poller.busy) {
       await Promise.all(this.pending);
-      await this.running;
+      await this.poller.settle();
     }
   }
 
   /** Waits for tracked work and a run under way, then stops: no new claim is made (what was queued waits). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
+    const stopping = this.poller.stop();
     await Promise.all(this.pending);
-    await this.running;
+    await stopping;
     this.transport.close();
   }
 
-  private async deliver(row: ClaimedMail): Promise<void> {
-    const { db, from } = this.options;
-    let message: ComposedMail | undefined = { to: row.to_address, subject: row.subject, text: row.body };
-    const newsletter = row.member_id !== null && this.options.compose !== undefined;
+  /**
+   * Sends a claimed batch one message at a time, each marked sent as soon as the server took it (so a crash resends at
+   * most the messages in flight). After a failure, or once the lease is too near its end for one more exchange, the
+   * rows not tried yet are released: each is claimed again on its own, with its own attempts and backoff.
+   */
+  private async deliverBatch(rows: ClaimedMail[], claimedAt: number): Promise<void> {
+    const { db } = this.options;
+    const newsletters = this.options.compose === undefined ? [] : rows.filter((row) => row.member_id !== null);
+    let composed: Map<number, ComposedMail>;
     try {
-      if (newsletter) message = await this.options.compose?.(row);
-      if (message === undefined) {
-        await markMailFailed(db, row.id, this.options.now(), this.options.skippedText ?? 'skipped');
+      composed = newsletters.length === 0 ? new Map() : await this.options.compose!(newsletters);
+    } catch (error) {
+      await releaseMail(
+        db,
+        rows.map((row) => row.id),
+      );
+      throw error;
+    }
+    for (const [index, row] of rows.entries()) {
+      const late = this.options.now() - claimedAt > this.leaseMs - EXCHANGE_BUDGET_MS;
+      if (this.poller.stopped || late) {
+        await releaseMail(
+          db,
+          rows.slice(index).map((row) => row.id),
+        );
         return;
       }
+      const newsletter = row.member_id !== null && this.options.compose !== undefined;
+      const message = newsletter ? composed.get(row.id) : { to: row.to_address, subject: row.subject, text: row.body };
+      if (!(await this.deliver(row, message, newsletter))) {
+        await releaseMail(
+          db,
+          rows.slice(index + 1).map((row) => row.id),
+        );
+        return;
+      }
+    }
+  }
+
+  /** One row: sent, skipped or bounced (true), or failed for a retry (false). */
+  private async deliver(row: ClaimedMail, message: ComposedMail | undefined, newsletter: boolean): Promise<boolean> {
+    const { db, from } = this.options;
+    if (message === undefined) {
+      await markMailFailed(db, row.id, this.options.now(), this.options.skippedText ?? 'skipped');
+      return true;
+    }
+    try {
       const headers = row.headers === null ? undefined : (JSON.parse(row.headers) as Record<string, string>);
       await this.transport.sendMail({ from, ...(headers && { headers }), ...message });
     } catch (error) {
@@ -181,7 +217,7 @@ export class MailOutbox {
       if (newsletter && isRecipientRejected(error)) {
         await markMailFailed(db, row.id, now, describe(error));
         await this.options.rejected?.(row);
-        return;
+        return true;
       }
       const giveUp = now - row.created_at >= MAIL_GIVE_UP_MS;
       if (giveUp) await markMailFailed(db, row.id, now, describe(error));
@@ -189,9 +225,10 @@ export class MailOutbox {
       this.options.warn?.(
         `mail outbox: message ${row.id} not sent (${describe(error)}); ${giveUp ? 'given up after a day' : 'will retry'}`,
       );
-      return;
+      return false;
     }
     await markMailSent(db, row.id, this.options.now());
+    return true;
   }
 }
 

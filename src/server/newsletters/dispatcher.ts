@@ -4,6 +4,7 @@
 // cursor in each batch's transaction. A process that dies mid-dispatch leaves a lease that passes, and another goes on
 // from the cursor; the outbox's unique (post, member) rows make a member queued twice impossible either way.
 import type { Db } from '../db/database';
+import { Poller } from '../lib/poller';
 import { claimDispatch, postTagSlugs, queueBatch, recordNewlyPublic } from './newsletterRepository';
 
 export type DispatcherOptions = {
@@ -21,36 +22,23 @@ export type DispatcherOptions = {
 };
 
 export class NewsletterDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly poller: Poller;
 
-  constructor(private readonly options: DispatcherOptions) {}
+  constructor(private readonly options: DispatcherOptions) {
+    this.poller = new Poller({
+      run: () => this.drain(),
+      pollMs: options.pollMs ?? 3_000,
+      failed: (error) => options.warn?.(`newsletter dispatch: ${(error as Error).message}`),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 3_000);
-    this.timer.unref();
-    this.wake();
+    this.poller.start();
   }
 
   /** Looks for newly public posts soon: called after a write commits. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running !== undefined) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.warn?.(`newsletter dispatch: ${(error as Error).message}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.poller.wake();
   }
 
   /** Records newly public posts and queues every claimable dispatch to the end (tests wait on it). */
@@ -60,7 +48,7 @@ export class NewsletterDispatcher {
     const leaseMs = this.options.leaseMs ?? 60_000;
     await recordNewlyPublic(db, new Date(now()));
     for (;;) {
-      if (this.stopped) return;
+      if (this.poller.stopped) return;
       const claim = await claimDispatch(db, now(), leaseMs);
       if (claim === undefined) return;
       const slugs = await postTagSlugs(db, claim.postId);
@@ -70,7 +58,7 @@ export class NewsletterDispatcher {
         .where('id', '=', claim.postId)
         .executeTakeFirst();
       for (;;) {
-        if (this.stopped) return;
+        if (this.poller.stopped) return;
         const { outcome } = await queueBatch(db, claim, slugs, post?.title ?? '', batch, now(), leaseMs);
         this.options.queued();
         if (outcome !== 'more') break;
@@ -82,12 +70,10 @@ export class NewsletterDispatcher {
 
   /** Resolves once no run is under way. */
   async settle(): Promise<void> {
-    while (this.running !== undefined) await this.running;
+    await this.poller.settle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    await this.running;
+    await this.poller.stop();
   }
 }

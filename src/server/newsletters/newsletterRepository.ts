@@ -169,33 +169,36 @@ export async function queueBatch(
 
 class LostLease extends Error {}
 
-/** The member an outbox row is for, as the sender needs them: whether still active, and the post's tags they follow. */
-export async function recipientOf(
-  db: Db,
-  memberId: number,
-  postId: number,
-): Promise<{ email: string; status: string; all: boolean; tags: string[] } | undefined> {
-  const member = await db.kysely
+export type Recipient = { email: string; status: string; all: boolean; tags: string[] };
+
+/**
+ * The members a batch of one post's outbox rows is for, as the sender needs them: whether still active, and the post's
+ * tags they follow. Two queries for the whole batch; a member erased meanwhile is missing from the map.
+ */
+export async function recipientsOf(db: Db, memberIds: number[], postId: number): Promise<Map<number, Recipient>> {
+  const found = new Map<number, Recipient>();
+  if (memberIds.length === 0) return found;
+  const members = await db.kysely
     .selectFrom('members')
-    .select(['email', 'status', 'all_posts'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  if (member === undefined) return undefined;
-  const tags =
-    member.all_posts === 1
-      ? []
-      : (
-          await db.kysely
-            .selectFrom('member_tags')
-            .innerJoin('tags', 'tags.slug', 'member_tags.tag')
-            .innerJoin('post_tags', 'post_tags.tag_id', 'tags.id')
-            .select('member_tags.tag')
-            .where('member_tags.member_id', '=', memberId)
-            .where('post_tags.post_id', '=', postId)
-            .orderBy('post_tags.position')
-            .execute()
-        ).map((row) => row.tag);
-  return { email: member.email, status: member.status, all: member.all_posts === 1, tags };
+    .select(['id', 'email', 'status', 'all_posts'])
+    .where('id', 'in', memberIds)
+    .execute();
+  for (const member of members)
+    found.set(member.id, { email: member.email, status: member.status, all: member.all_posts === 1, tags: [] });
+  const byTag = members.filter((member) => member.all_posts !== 1).map((member) => member.id);
+  if (byTag.length > 0) {
+    const followed = await db.kysely
+      .selectFrom('member_tags')
+      .innerJoin('tags', 'tags.slug', 'member_tags.tag')
+      .innerJoin('post_tags', 'post_tags.tag_id', 'tags.id')
+      .select(['member_tags.member_id', 'member_tags.tag'])
+      .where('member_tags.member_id', 'in', byTag)
+      .where('post_tags.post_id', '=', postId)
+      .orderBy('post_tags.position')
+      .execute();
+    for (const row of followed) found.get(row.member_id)?.tags.push(row.tag);
+  }
+  return found;
 }
 
 /** A 5xx to RCPT TO: the address does not take mail, so the member is mailed no more. */

@@ -7,7 +7,7 @@ import type { ComposedMail } from '../mail/outbox';
 import { newsletterMail, renderPost } from '../mail/newsletter';
 import type { RenderedPost } from '../mail/newsletter';
 import { findPost } from '../repositories/postsRepository';
-import { markMemberBounced, recipientOf } from './newsletterRepository';
+import { markMemberBounced, recipientsOf } from './newsletterRepository';
 import type { UnsubscribeTokens } from './unsubscribeToken';
 
 const KEPT_MS = 60_000;
@@ -35,16 +35,38 @@ export class NewsletterSender {
     return post;
   }
 
-  compose = async (row: ClaimedMail): Promise<ComposedMail | undefined> => {
-    if (row.member_id === null || row.post_id === null) return undefined;
-    const [rendered, member] = await Promise.all([
-      this.post(row.post_id),
-      recipientOf(this.db, row.member_id, row.post_id),
-    ]);
-    if (rendered === undefined || member === undefined || member.status !== 'active') return undefined;
-    const reason = member.all ? ({ all: true } as const) : { all: false as const, tags: member.tags };
-    const mail = newsletterMail(rendered, reason, this.tokens.make(row.member_id), this.publicUrl);
-    return { to: member.email, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
+  /** The messages of a batch of newsletter rows, by row id; none for a row whose member or post is gone or inactive. */
+  compose = async (rows: ClaimedMail[]): Promise<Map<number, ComposedMail>> => {
+    const messages = new Map<number, ComposedMail>();
+    const byPost = new Map<number, ClaimedMail[]>();
+    for (const row of rows)
+      if (row.member_id !== null && row.post_id !== null)
+        byPost.set(row.post_id, [...(byPost.get(row.post_id) ?? []), row]);
+    for (const [postId, postRows] of byPost) {
+      const [rendered, members] = await Promise.all([
+        this.post(postId),
+        recipientsOf(
+          this.db,
+          postRows.map((row) => row.member_id!),
+          postId,
+        ),
+      ]);
+      if (rendered === undefined) continue;
+      for (const row of postRows) {
+        const member = members.get(row.member_id!);
+        if (member === undefined || member.status !== 'active') continue;
+        const reason = member.all ? ({ all: true } as const) : { all: false as const, tags: member.tags };
+        const mail = newsletterMail(rendered, reason, this.tokens.make(row.member_id!), this.publicUrl);
+        messages.set(row.id, {
+          to: member.email,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+        });
+      }
+    }
+    return messages;
   };
 
   rejected = async (row: ClaimedMail): Promise<void> => {

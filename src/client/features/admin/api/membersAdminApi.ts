@@ -1,7 +1,7 @@
 // The members API's admin side: the list with its counts, a member's removal and the CSV import (the export is a
 // plain download link). Only the admin chunk imports this.
-import { baseUrl, blogApi } from '../../../api/blogApi';
-import type { ApiQueryError } from '../../../api/apiBaseQuery';
+import { blogApi } from '../../../api/blogApi';
+import { postCsv } from './postCsv';
 import type { MemberImportReport, MemberList, MemberStatus } from '../../../../contract/members';
 
 export const MEMBERS_EXPORT_URL = '/api/members/export';
@@ -28,29 +28,8 @@ export const membersAdminApi = blogApi.enhanceEndpoints({ addTagTypes: ['Members
       }),
       invalidatesTags: ['Members'],
     }),
-    // The file goes as it is, text/csv (the api slice's requests send JSON).
     importMembers: build.mutation<MemberImportReport, string>({
-      queryFn: async (csv) => {
-        try {
-          const response = await fetch(`${baseUrl}/members/import`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'text/csv' },
-            body: csv,
-          });
-          const text = await response.text();
-          let data: unknown = text;
-          try {
-            data = JSON.parse(text);
-          } catch {
-            // a proxy's error page: kept as text
-          }
-          return response.ok
-            ? { data: data as MemberImportReport }
-            : { error: { status: response.status, data } satisfies ApiQueryError };
-        } catch (error) {
-          return { error: { status: 'FETCH_ERROR', error: String(error) } satisfies ApiQueryError };
-        }
-      },
+      queryFn: (csv) => postCsv<MemberImportReport>('members/import', csv),
       invalidatesTags: ['Members'],
     }),
   }),

@@ -1,7 +1,8 @@
 // The matches API's admin side: a day's matches, the team and competition pickers, a match's add, change and delete,
 // the season's CSV import, "Cover live" (a live post made and linked in one step) and the tag editor's writes. Only
 // the admin chunk imports this; the session cookie authorizes every write.
-import { baseUrl, blogApi } from '../../../api/blogApi';
+import { blogApi } from '../../../api/blogApi';
+import { postCsv } from '../api/postCsv';
 import type { ApiQueryError } from '../../../api/apiBaseQuery';
 import type { ImportAnswer, Match, MatchesAnswer, MatchStatus } from '../../../../contract/matches';
 import type { TagInfo, TagKind, TagUpdate } from '../../../../contract/tags';
@@ -102,29 +103,8 @@ export const matchesAdminApi = blogApi.enhanceEndpoints({ addTagTypes: ['Matches
       },
       invalidatesTags: ['Matches', { type: 'Blog', id: 'LIST' }],
     }),
-    // The file goes as it is, text/csv (the api slice's requests send JSON).
     importMatches: build.mutation<ImportAnswer, string>({
-      queryFn: async (csv) => {
-        try {
-          const response = await fetch(`${baseUrl}/matches/import`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'text/csv' },
-            body: csv,
-          });
-          const text = await response.text();
-          let data: unknown = text;
-          try {
-            data = JSON.parse(text);
-          } catch {
-            // a proxy's error page: kept as text
-          }
-          return response.ok
-            ? { data: data as ImportAnswer }
-            : { error: { status: response.status, data } satisfies ApiQueryError };
-        } catch (error) {
-          return { error: { status: 'FETCH_ERROR', error: String(error) } satisfies ApiQueryError };
-        }
-      },
+      queryFn: (csv) => postCsv<ImportAnswer>('matches/import', csv),
       invalidatesTags: ['Matches', 'Tags', { type: 'Blog', id: 'LIST' }],
     }),
     updateTag: build.mutation<TagInfo, { slug: string; body: TagUpdate }>({

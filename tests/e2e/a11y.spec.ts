@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { editPost, publishPost, richSubmission, seededPost, trashPost } from './helpers/api';
 import { holdAdminCredentials } from './helpers/admin';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, switchTheme } from './helpers/axe';
 import { appStarted, watchAppStart } from './helpers/app';
 import { signIn } from './helpers/session';
 
@@ -259,11 +259,7 @@ for (const route of ROUTES) {
     await settled(page);
     expect(await axeViolations(page), 'axe violations in the dark theme').toEqual([]);
 
-    await page.evaluate(() => {
-      localStorage.setItem('theme', 'light');
-      dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-    });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await switchTheme(page, 'light');
     await settled(page);
     expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
   });

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { BlogPost } from '../../src/contract/types';
 import { appStarted, watchAppStart } from './helpers/app';
 import { richSubmission } from './helpers/api';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, switchTheme } from './helpers/axe';
 import { signIn } from './helpers/session';
 
 const NAME = 'Olive Owner';
@@ -34,10 +34,6 @@ test('a byline leads to the author’s page, which lists their stories and their
   await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/page/${post.id}`);
   await expect(page.getByRole('link', { name: `RSS feed of ${NAME}’s stories` })).toBeVisible();
   expect(await axeViolations(page), 'axe violations in the dark theme').toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await switchTheme(page, 'light');
   expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
 });

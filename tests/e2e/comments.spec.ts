@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
-import { axeViolations } from './helpers/axe';
+import { expectAxeCleanInBothThemes, switchTheme } from './helpers/axe';
 import { mailTo, openMailbox } from './helpers/mailbox';
 import { memberContext } from './helpers/members';
 import { signIn } from './helpers/session';
@@ -18,18 +18,10 @@ const baseURL = () => `http://127.0.0.1:${process.env.TOUCHLINE_E2E_PORT}`;
 const uniqueWord = () => `cm${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const REPLY_SUBJECT = /New reply to your comment/;
 
+/** axe in both themes, then back to the dark one for what follows. */
 async function checkBothThemes(page: Page, what: string) {
-  expect(await axeViolations(page), `axe violations on ${what} in the dark theme`).toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  expect(await axeViolations(page), `axe violations on ${what} in the light theme`).toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'dark');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' }));
-  });
+  await expectAxeCleanInBothThemes(page, what);
+  await switchTheme(page, 'dark');
 }
 
 /** A story page with its comments thread loaded (the thread's chunk comes as the section nears the viewport). */

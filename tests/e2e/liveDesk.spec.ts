@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { appStarted, watchAppStart } from './helpers/app';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, switchTheme } from './helpers/axe';
 import { publishPost, richSubmission } from './helpers/api';
 import { makePng } from './helpers/png';
 import { signIn } from './helpers/session';
@@ -149,11 +149,7 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'End coverage' }).click();
     await expect(page.getByRole('group', { name: 'End coverage?' })).toBeVisible();
     expect(await axeViolations(page), 'dark').toEqual([]);
-    await page.evaluate(() => {
-      localStorage.setItem('theme', 'light');
-      dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-    });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await switchTheme(page, 'light');
     expect(await axeViolations(page), 'light').toEqual([]);
   });
 }

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Match } from '../../src/contract/matches';
 import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, switchTheme } from './helpers/axe';
 import { ADMIN_TOKEN } from './helpers/constants';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -96,11 +96,7 @@ async function checkBothThemes(page: Page, width: number) {
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${name} scrolls sideways`,
     ).toBeLessThanOrEqual(width);
-    await page.evaluate(() => {
-      localStorage.setItem('theme', 'light');
-      dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-    });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await switchTheme(page, 'light');
     await settled(page);
     expect(await axeViolations(page), `${name}: axe in the light theme`).toEqual([]);
   }

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { appStarted, watchAppStart } from './helpers/app';
-import { axeViolations } from './helpers/axe';
+import { expectAxeCleanInBothThemes } from './helpers/axe';
 import { ADMIN_TOKEN } from './helpers/constants';
 import { signIn } from './helpers/session';
 
@@ -35,16 +35,10 @@ async function open(page: Page, path: string) {
   await appStarted(page);
 }
 
-/** Checks the page in the dark theme, then in the light one (switched as another tab's choice reaches it). */
-async function expectAxeCleanInBothThemes(page: Page) {
+/** Checks the page in the dark theme it opens in, then in the light one. */
+async function checkBothThemes(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  expect(await axeViolations(page), 'axe violations in the dark theme').toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
+  await expectAxeCleanInBothThemes(page);
 }
 
 test('an editor imports a round and covers a match live; the reader sees the score without reload, then the table', async ({
@@ -130,14 +124,14 @@ test('/admin/matches with a round, a question in a row and the form open is axe-
   await expect(page.getByRole('group', { name: `Delete ${r.home} v ${r.away}?` })).toBeVisible();
   await page.getByRole('button', { name: 'Add a match' }).click();
   await expect(page.getByRole('form', { name: 'Add a match' })).toBeVisible();
-  await expectAxeCleanInBothThemes(page);
+  await checkBothThemes(page);
 });
 
 test('/matches with a round is axe-clean in both themes @phone', async ({ page, request }) => {
   const r = await withRound(page, request);
   await open(page, `/matches?date=${r.day}`);
   await expect(page.getByRole('listitem').filter({ hasText: r.home })).toBeVisible();
-  await expectAxeCleanInBothThemes(page);
+  await checkBothThemes(page);
 });
 
 test('/admin/tags with the editor open on a team is axe-clean in both themes @phone', async ({ page, request }) => {
@@ -145,5 +139,5 @@ test('/admin/tags with the editor open on a team is axe-clean in both themes @ph
   await open(page, '/admin/tags');
   await page.getByRole('button', { name: `Edit ${r.home}` }).click();
   await expect(page.getByRole('form', { name: `Edit ${r.home}` })).toBeVisible();
-  await expectAxeCleanInBothThemes(page);
+  await checkBothThemes(page);
 });

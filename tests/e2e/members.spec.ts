@@ -3,10 +3,9 @@
 // pressed), get the next story with that tag and not one without it, unsubscribe with one click, and /account says
 // so. The member pages are axe-clean in both themes, on desktop and on a phone.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { publishPost, richSubmission } from './helpers/api';
 import { appStarted, watchAppStart } from './helpers/app';
-import { axeViolations } from './helpers/axe';
+import { expectAxeCleanInBothThemes } from './helpers/axe';
 import { linkIn, mailTo, openMailbox } from './helpers/mailbox';
 import type { TestSmtp } from '../server/helpers/smtp';
 
@@ -17,16 +16,6 @@ const uniqueWord = () => `zm${Date.now().toString(36)}${Math.random().toString(3
 async function story(request: Parameters<typeof publishPost>[0], title: string, tags: string[]) {
   const submission = richSubmission(title);
   return publishPost(request, { ...submission, header: { ...submission.header, tags } });
-}
-
-async function checkBothThemes(page: Page) {
-  expect(await axeViolations(page), 'axe violations in the dark theme').toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
 }
 
 test.describe('a reader who follows one tag by email', () => {
@@ -125,7 +114,7 @@ for (const { path, heading } of MEMBER_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await appStarted(page);
-    await checkBothThemes(page);
+    await expectAxeCleanInBothThemes(page);
   });
 }
 

@@ -3,7 +3,7 @@
 // next sign-in goes straight on. The step is axe-clean in both themes.
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, switchTheme } from './helpers/axe';
 import { appStarted, watchAppStart } from './helpers/app';
 import { OWNER_EMAIL, OWNER_PASSWORD } from './helpers/constants';
 
@@ -56,11 +56,7 @@ test('an account without a name is asked for it once after signing in, and its b
   await expect(page.getByText(`Until you give one, they show “${local}”.`)).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
   expect(await axeViolations(page), 'axe violations in the dark theme').toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await switchTheme(page, 'light');
   expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
 
   await page.getByLabel('Name', { exact: true }).fill('Priya Shah');

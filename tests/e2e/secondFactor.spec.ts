@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, switchTheme } from './helpers/axe';
 import { ADMIN_TOKEN, OWNER_EMAIL, OWNER_PASSWORD } from './helpers/constants';
 
 const PASSWORD = 'a staff passphrase 0123';
@@ -277,20 +277,12 @@ test('the sign-in settings pass axe in the dark theme and the light one @phone',
   await expect(app.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await axeViolations(page), 'axe violations in the dark theme').toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await switchTheme(page, 'light');
   expect(await axeViolations(page), 'axe violations in the light theme').toEqual([]);
   // The inbox with the notices those changes left, in the light theme and then the dark one.
   await page.goto(at('/admin/inbox'));
   await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(1);
   expect(await axeViolations(page), 'axe violations on the inbox, light theme').toEqual([]);
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'dark');
-    dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' }));
-  });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await switchTheme(page, 'dark');
   expect(await axeViolations(page), 'axe violations on the inbox, dark theme').toEqual([]);
 });

@@ -15,6 +15,7 @@ import { failureText } from '../form/Field';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from '../pages/page.module.scss';
 import styles from './CommentsDesk.module.scss';
+import { CursorPager, useCursorPages } from '../components/CursorPages';
 
 const EMPTY_TEXT: Record<DeskStatus, string> = {
   pending: 'No comments wait for approval.',
@@ -124,9 +125,8 @@ const DONE_TEXT: Record<Decision, [string, string]> = {
 };
 
 export function ModerationQueue({ status }: { status: DeskStatus }) {
-  // The cursors of the pages read so far: Previous goes back one, Next follows the answer's nextCursor.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const list = useEndpointQuery(commentsAdminApi.endpoints.getModeration, { status, cursor });
   const moderate = useMutationRunner(commentsAdminApi.endpoints.moderateComments);
   const ban = useMutationRunner(commentsAdminApi.endpoints.banMember);
@@ -251,24 +251,7 @@ export function ModerationQueue({ status }: { status: DeskStatus }) {
       )}
       <NoticeLine notice={notice} noticeRef={noticeRef} />
       <div className={pageStyles.formActions}>
-        {cursors.length > 1 && (
-          <button
-            type="button"
-            className={buttons.secondaryButton}
-            onClick={() => setCursors((read) => read.slice(0, -1))}
-          >
-            Previous page
-          </button>
-        )}
-        {list.data?.nextCursor && (
-          <button
-            type="button"
-            className={buttons.secondaryButton}
-            onClick={() => setCursors((read) => [...read, list.data?.nextCursor ?? undefined])}
-          >
-            Next page
-          </button>
-        )}
+        <CursorPager {...pages} nextCursor={list.data?.nextCursor} />
       </div>
     </>
   );

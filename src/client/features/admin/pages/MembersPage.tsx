@@ -18,6 +18,7 @@ import { failureText } from '../form/Field';
 import { RemoveCell } from '../staff/RemoveCell';
 import buttons from '../../../styles/buttons.module.scss';
 import pageStyles from './page.module.scss';
+import { CursorPager, useCursorPages } from '../components/CursorPages';
 
 export const MEMBERS_FORBIDDEN_TEXT = 'Only owners and editors manage members.';
 
@@ -159,9 +160,8 @@ function ImportCsv() {
 }
 
 function MemberList({ query }: { query: MembersQuery }) {
-  // The cursors of the pages read so far: Previous goes back one, Next follows the answer's nextCursor.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const list = useEndpointQuery(membersAdminApi.endpoints.getMembers, { ...query, cursor });
   const remove = useMutationRunner(membersAdminApi.endpoints.removeMember);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -233,24 +233,7 @@ function MemberList({ query }: { query: MembersQuery }) {
       )}
       <NoticeLine notice={notice} noticeRef={noticeRef} />
       <div className={pageStyles.formActions}>
-        {cursors.length > 1 && (
-          <button
-            type="button"
-            className={buttons.secondaryButton}
-            onClick={() => setCursors((read) => read.slice(0, -1))}
-          >
-            Previous page
-          </button>
-        )}
-        {data?.nextCursor && (
-          <button
-            type="button"
-            className={buttons.secondaryButton}
-            onClick={() => setCursors((read) => [...read, data.nextCursor ?? undefined])}
-          >
-            Next page
-          </button>
-        )}
+        <CursorPager {...pages} nextCursor={data?.nextCursor} />
       </div>
     </>
   );

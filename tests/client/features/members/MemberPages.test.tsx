@@ -159,7 +159,7 @@ test('the footer has a Sign in link for members, and the top bar keeps its links
     within(main)
       .getAllByRole('link')
       .map((link) => link.textContent || link.getAttribute('aria-label')),
-  ).toEqual(['Home', 'Blog', 'Search', 'Admin']);
+  ).toEqual(['Home', 'Blog', 'Matches', 'Search', 'Admin']);
 });
 
 test('the one-click POST made without JavaScript comes back to say it is done', async () => {

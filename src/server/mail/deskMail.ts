@@ -27,8 +27,9 @@ export async function queueDeskNotice(
   const topic = `post:${notice.postId}`;
   const at = now.getTime();
   const same = (other: DeskNotice) => other.kind === notice.kind && other.text === notice.text;
-  // Each retry follows another transaction's change to the same row: a sender's claim or another notice.
-  for (let tries = 0; tries < 5; tries += 1) {
+  // Each retry follows another transaction's change to the same row: a sender's claim or another notice. Notices that
+  // arrive at once take turns (one wins each round), so five at once plus a claim needed six tries: twenty leave room.
+  for (let tries = 0; tries < 20; tries += 1) {
     const rows = await latestTopicMail(trx, to, topic, 4);
     const recent = rows.filter((row) => row.attempts === 0 || row.nextAttemptAt > at - windowMs);
     if (recent.some((row) => noticesOf(row).some(same))) return;

@@ -45,7 +45,7 @@ async function load(browser, url, owner) {
   }
   const page = await context.newPage();
   const pending = [];
-  page.on('response', (response) => {
+  const onResponse = (response) => {
     const type = response.headers()['content-type'] ?? '';
     const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
     if (!kind || response.status() !== 200) return;
@@ -64,11 +64,19 @@ async function load(browser, url, owner) {
         };
       })(),
     );
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(url);
   // Every route renders an h1 once its lazy page chunk has run; then wait for the images and API calls to settle.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
+  // On a busy machine a chunk fetched on idle can come after networkidle: count until a quiet second passes, then stop
+  // listening, so no response is read after the context closes (that crashed the run) and none is left uncounted.
+  for (let seen = -1; seen !== pending.length;) {
+    seen = pending.length;
+    await page.waitForTimeout(1000);
+  }
+  page.off('response', onResponse);
   const files = await Promise.all(pending);
   // A server-rendered page carries its stylesheets inline (src/server/pages/inlineStyles.ts): they count as CSS too.
   for (const css of await page.$$eval('style', (styles) => styles.map((style) => style.textContent ?? ''))) {

@@ -54,8 +54,24 @@ export type EntriesAnswer = {
   lastEventId: number;
 };
 
-/** GET /api/live: the public posts whose coverage is live now (newest first), each with its title and coverage. */
-export type LiveNowAnswer = { posts: { id: number; title: string; live: LiveCoverage }[] };
+/**
+ * A match live now that no public live post covers (an editor set it live by hand, or its post is not public or not
+ * live coverage): its teams, competition, kickoff (ISO instant) and score (both null until set). postId is its post
+ * when that post is public, else null (the page links to the competition instead).
+ */
+export type LiveMatch = LiveFixture & {
+  id: number;
+  kickoff: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  postId: number | null;
+};
+
+/**
+ * GET /api/live: the public posts whose coverage is live now (newest first), each with its title and coverage, and
+ * the other live matches in kickoff order (a match a live public post covers is that post's entry, never one here).
+ */
+export type LiveNowAnswer = { posts: { id: number; title: string; live: LiveCoverage }[]; matches: LiveMatch[] };
 
 /** PUT /api/blogs/:id/live body. match: omitted keeps the stored one, null clears it. */
 export type LiveUpdate = { state: LiveStateName; match?: MatchInfo | null };

@@ -6,9 +6,11 @@ import { slugOf } from '../../contract/tags';
 import type { TagKind, TagRef } from '../../contract/tags';
 import type { Match, MatchesAnswer, MatchInput, MatchStatus, MatchUpdate } from '../../contract/matches';
 import { matchIssues } from '../../contract/matches';
+import type { LiveMatch } from '../../contract/live';
 import type { Database, Db } from '../db/database';
 import { bumpRevision } from './contentRevision';
 import { shownText } from './shown';
+import { isPublic } from './visibility';
 
 export type Detail = { path: string; message: string };
 
@@ -165,6 +167,36 @@ export async function matchesOfTag(db: Kysely<Database>, tagId: number): Promise
     .orderBy('matches.id')
     .execute();
   return rows.map(matchOf);
+}
+
+/**
+ * The landing page's live matches that no public live post covers (those posts are listed themselves): set live by
+ * hand, or covered live by a post not public at `now`. Each names its post only when that post is public.
+ */
+export async function uncoveredLiveMatches(db: Kysely<Database>, now: Date): Promise<LiveMatch[]> {
+  const rows = await baseQuery(db)
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom('posts').select('posts.id').whereRef('posts.id', '=', 'matches.post_id').where(isPublic(now)),
+        )
+        .as('post_public'),
+    )
+    // Live as matchOf reads it: the coverage's state while there is one, else the match's own status.
+    .where((eb) =>
+      eb.or([eb('lc.state', '=', 'live'), eb.and([eb('lc.state', 'is', null), eb('matches.status', '=', 'live')])]),
+    )
+    .orderBy('matches.kickoff')
+    .orderBy('matches.id')
+    .execute();
+  // true on PostgreSQL, 1 on SQLite
+  const read = rows.map((row) => ({ row, postPublic: Boolean(row.post_public) }));
+  return read
+    .filter(({ row, postPublic }) => !(row.lc_state === 'live' && postPublic))
+    .map(({ row, postPublic }) => {
+      const { id, competition, home, away, kickoff, homeScore, awayScore, postId } = matchOf(row);
+      return { id, competition, home, away, kickoff, homeScore, awayScore, postId: postPublic ? postId : null };
+    });
 }
 
 type TagFacts = { id: number; kind: TagKind; name: string };

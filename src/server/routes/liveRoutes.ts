@@ -2,8 +2,8 @@
 // DELETE, and GET newest first with ?before= / ?after=). Writers are those who may edit the post (accounts/roles.ts),
 // through the write guard (a session from the site's own pages, an API key or the admin token); anonymous readers
 // see the entries of a public post only, from caches.lists (dropped by every write on every process, like the lists).
-// GET /api/live names the public posts live now: every public page polls it (a 304 from the cache, most times) to learn
-// that coverage started. The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
+// GET /api/live names the public posts live now and the other live matches (set live by hand): every public page polls
+// it (a 304 from the cache, most times) to learn that coverage started; match and tag writes drop it like live writes. The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { postParams, rowIdParam } from '../../contract/params';
@@ -23,6 +23,7 @@ import { API_HEADERS } from '../http/security';
 import type { ZodTypeProvider } from '../http/validation';
 import type { LiveWrites } from '../repositories/liveEventsRepository';
 import { listPosts } from '../repositories/postsRepository';
+import { uncoveredLiveMatches } from '../repositories/matchesRepository';
 import { LIMITS } from '../../contract/limits';
 import type { LiveNowAnswer } from '../../contract/live';
 import {
@@ -166,9 +167,14 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   // readers asking every 1.5 s cost a 304 each, where a stream per reader of every post would hold a connection each.
   app.get('/live', async (request, reply) => {
     const answer = await caches.lists.getOrBuild('live-now', async () => {
-      const { posts } = await listPosts(db, { limit: LIMITS.pageSizeMax, liveOnly: true, now: new Date(clock()) });
+      const at = new Date(clock());
+      const [{ posts }, matches] = await Promise.all([
+        listPosts(db, { limit: LIMITS.pageSizeMax, liveOnly: true, now: at }),
+        uncoveredLiveMatches(db.kysely, at),
+      ]);
       const body: LiveNowAnswer = {
         posts: posts.flatMap(({ id, title, live }) => (live?.state === 'live' ? [{ id, title, live }] : [])),
+        matches,
       };
       return jsonAnswer(body);
     });

@@ -527,3 +527,104 @@ describe('the live desk feeds its match', () => {
     });
   });
 });
+
+describe("the landing page's live now", () => {
+  const liveNow = async (app = t.app) => (await app.inject({ method: 'GET', url: '/api/live' })).json<LiveNowAnswer>();
+  const setLive = (id: number, homeScore: number, awayScore: number) =>
+    inject('PUT', `/api/matches/${id}`, { status: 'live', homeScore, awayScore });
+
+  it('lists a match set live by hand with its teams and score, follows its score, and drops it once over', async () => {
+    await teams();
+    const crest = `/uploads/${'c'.repeat(64)}.png`;
+    await t.db.kysely.updateTable('tags').set({ crest, short_name: 'ARS' }).where('slug', '=', 'arsenal').execute();
+    const match = await createMatch();
+    const others = [
+      await createMatch({ kickoff: '2026-11-28T12:00:00Z', status: 'finished', homeScore: 1, awayScore: 1 }),
+      await createMatch({ kickoff: '2026-11-28T17:00:00Z', status: 'postponed' }),
+      await createMatch({ kickoff: '2026-11-28T19:00:00Z' }),
+    ];
+    expect(others.map((m) => m.status)).toEqual(['finished', 'postponed', 'scheduled']);
+    expect(await liveNow()).toEqual({ posts: [], matches: [] });
+
+    expect((await setLive(match.id, 1, 0)).statusCode).toBe(200);
+    expect(await liveNow()).toEqual({
+      posts: [],
+      matches: [
+        {
+          id: match.id,
+          competition: { slug: 'premier-league', name: 'Premier League' },
+          home: { slug: 'arsenal', name: 'Arsenal', shortName: 'ARS', crest },
+          away: { slug: 'chelsea', name: 'Chelsea', shortName: null, crest: null },
+          kickoff: '2026-11-28T15:00:00.000Z',
+          homeScore: 1,
+          awayScore: 0,
+          postId: null,
+        },
+      ],
+    });
+    expect((await setLive(match.id, 1, 1)).statusCode).toBe(200);
+    expect((await liveNow()).matches.map((m) => [m.homeScore, m.awayScore])).toEqual([[1, 1]]);
+    // A team renamed in the tag editor is renamed here at once.
+    expect((await inject('PUT', '/api/tags/chelsea', { name: 'CHELSEA' })).statusCode).toBe(200);
+    expect((await liveNow()).matches[0]?.away.name).toBe('CHELSEA');
+
+    const over = await inject('PUT', `/api/matches/${match.id}`, { status: 'finished', homeScore: 2, awayScore: 1 });
+    expect(over.statusCode).toBe(200);
+    expect(await liveNow()).toEqual({ posts: [], matches: [] });
+    expect((await setLive(others[2]!.id, 0, 0)).statusCode).toBe(200);
+    expect((await liveNow()).matches.map((m) => m.id)).toEqual([others[2]!.id]);
+    expect((await inject('DELETE', `/api/matches/${others[2]!.id}`)).statusCode).toBe(204);
+    expect(await liveNow()).toEqual({ posts: [], matches: [] });
+  });
+
+  it('lists a match its live public post covers once, as the post; links a public post, never a private one', async () => {
+    await teams();
+    const submit = async (title: string, extra: Record<string, unknown> = {}) => {
+      const res = await inject('POST', '/api/blogs', { ...validSubmission({ title }), ...extra });
+      expect(res.statusCode).toBe(201);
+      return res.json<BlogPost>();
+    };
+    const coverage = await submit('Arsenal v Chelsea live');
+    const preview = await submit('Arsenal v Spurs: the preview');
+    const draft = await submit('Spurs v Chelsea live', { status: 'draft' });
+    await setKind('spurs', 'team', 'Spurs');
+    const covered = await createMatch({ postId: coverage.id });
+    const previewed = await createMatch({ away: 'spurs', postId: preview.id, kickoff: '2026-11-28T16:00:00Z' });
+    const drafted = await createMatch({ home: 'spurs', postId: draft.id, kickoff: '2026-11-28T17:00:00Z' });
+    for (const post of [coverage, draft])
+      expect((await inject('PUT', `/api/blogs/${post.id}/live`, { state: 'live' })).statusCode).toBe(200);
+    expect((await setLive(previewed.id, 2, 0)).statusCode).toBe(200);
+
+    const answer = await liveNow();
+    expect(answer.posts.map((post) => [post.id, post.live.fixture?.home.slug])).toEqual([[coverage.id, 'arsenal']]);
+    expect(answer.matches.map((m) => [m.id, m.postId, m.homeScore, m.awayScore])).toEqual([
+      [previewed.id, preview.id, 2, 0],
+      [drafted.id, null, 0, 0],
+    ]);
+    expect(answer.matches.map((m) => m.id)).not.toContain(covered.id);
+  });
+
+  it('shows a match another process set live, once this process reads the shared revision', async () => {
+    await teams();
+    const match = await createMatch();
+    expect((await liveNow()).matches).toEqual([]);
+    // A second app on the same database: another process of the same site.
+    const other = await startTestApp({ testDb: t.testDb, now: () => t.clock });
+    try {
+      const res = await other.app.inject({
+        method: 'PUT',
+        url: `/api/matches/${match.id}`,
+        headers: bearer,
+        payload: { status: 'live', homeScore: 0, awayScore: 1 },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await liveNow(other.app)).matches.map((m) => m.awayScore)).toEqual([1]);
+    } finally {
+      await other.close();
+    }
+    // Cached here until this process reads the shared revision (once a second in production).
+    expect((await liveNow()).matches).toEqual([]);
+    await revisionCheck.tick();
+    expect((await liveNow()).matches.map((m) => [m.id, m.homeScore, m.awayScore])).toEqual([[match.id, 0, 1]]);
+  });
+});

@@ -388,16 +388,17 @@ describe('GET /api/live', () => {
     const post = await createPost();
     const draft = await createPost(bearer, { status: 'draft' }, 'A draft');
     await startLive(draft.id);
-    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({ posts: [] });
+    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({ posts: [], matches: [] });
 
     const live = await startLive(post.id, MATCH);
     expect((await liveNow()).json<LiveNowAnswer>()).toEqual({
       posts: [{ id: post.id, title: 'Arsenal v Chelsea', live }],
+      matches: [],
     });
     expect(JSON.stringify((await liveNow()).json())).not.toContain(String(quiet.title));
 
     await putLive(post.id, { state: 'ended' });
-    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({ posts: [] });
+    expect((await liveNow()).json<LiveNowAnswer>()).toEqual({ posts: [], matches: [] });
   });
 
   it('answers a reader who holds the current answer with a 304, and a new score with a new tag', async () => {

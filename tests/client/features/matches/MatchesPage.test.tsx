@@ -53,7 +53,7 @@ test("a day's matches by competition, each with both teams and the score or v, a
 });
 
 test('a covered match shows "Live" and the desk\'s score without a reload', async () => {
-  let live: LiveNowAnswer = { posts: [] };
+  let live: LiveNowAnswer = { posts: [], matches: [] };
   server.use(
     http.get(`${API}/matches`, () =>
       HttpResponse.json({
@@ -79,6 +79,7 @@ test('a covered match shows "Live" and the desk\'s score without a reload', asyn
         },
       },
     ],
+    matches: [],
   };
   expect(await within(row).findByText('Live', {}, { timeout: 4_000 })).toBeInTheDocument();
   expect(row).toHaveTextContent(/Arsenal1–0Chelsea/);

@@ -1,7 +1,7 @@
 // The seam between the server and the server-rendering bundle (src/client/entry-server.tsx, built into dist/ssr and
 // loaded at run time): what the server hands it, and what it hands back.
 import type { BlogPost, BlogSummary, SearchAnswer, TagCount } from './types';
-import type { EntriesAnswer } from './live';
+import type { EntriesAnswer, LiveMatch } from './live';
 import type { AuthorPageData } from './authors';
 import type { Match } from './matches';
 import type { TagMatchday } from './matchday';
@@ -27,8 +27,9 @@ export type RenderInput = {
     /** the first page of its approved comments (never a pending one: the page is shared) */
     comments?: CommentPage;
   };
-  /** the landing page's lists under the hero: the posts live now (with their score lines) and the 6 newest stories */
-  home?: { live: BlogSummary[]; latest: BlogSummary[] };
+  /** the landing page's lists under the hero: the posts live now (with their score lines), the other live matches and
+   * the 6 newest stories */
+  home?: { live: BlogSummary[]; latest: BlogSummary[]; matches: LiveMatch[] };
   /** the site's tags, which the landing page's subscribe form offers to follow */
   tags?: TagCount[];
   /** the story list's page (a tag's stories when `tag` is its slug): the one after `cursor`, or the first when null */

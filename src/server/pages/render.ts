@@ -23,7 +23,7 @@ import { LIVE_LIMITS } from '../../contract/live';
 import { searchPosts } from '../repositories/searchRepository';
 import { findTag, findTagInfo, listTagCounts } from '../repositories/tagsRepository';
 import { findAuthorPage } from '../repositories/profileRepository';
-import { listMatches, matchesOfTag, publicMatch } from '../repositories/matchesRepository';
+import { listMatches, matchesOfTag, publicMatch, uncoveredLiveMatches } from '../repositories/matchesRepository';
 import { standings } from '../matches/standings';
 import { matchdayOf, teamCompetition } from '../../contract/matchday';
 import type { TagMatchday } from '../../contract/matchday';
@@ -291,15 +291,16 @@ export function createPageServer({
       return { head: { kind: 'private', path }, input: { url, search: { q, cursor, answer } } };
     }
     if (route.name === 'home') {
-      // Under the hero: the posts live now (with their score lines) and the newest stories.
+      // Under the hero: the posts live now (with their score lines), the other live matches and the newest stories.
       const at = new Date(now());
-      const [live, latest, tags] = await Promise.all([
+      const [live, matches, latest, tags] = await Promise.all([
         listPosts(db, { limit: LIMITS.pageSizeMax, liveOnly: true, now: at }),
+        uncoveredLiveMatches(db.kysely, at),
         listPosts(db, { limit: HOME_LATEST, now: at }),
         // The subscribe form's sports to pick from.
         listTagCounts(db, { now: at }),
       ]);
-      const home = { live: live.posts, latest: latest.posts };
+      const home = { live: live.posts, latest: latest.posts, matches };
       return { head: { kind: 'home', path }, input: { url: path, home, tags } };
     }
     return { head: { kind: 'sample', path }, input: { url: path } };

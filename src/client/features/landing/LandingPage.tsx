@@ -9,7 +9,7 @@ import { Byline } from '../../components/Byline';
 import { CommentCount } from '../../components/CommentCount';
 import type { BlogSummary } from '../../../contract/types';
 import { isLiveNow, useLiveNow } from '../../api/liveNowApi';
-import type { LiveNowAnswer } from '../../../contract/live';
+import type { LiveCoverage, LiveMatch, LiveNowAnswer } from '../../../contract/live';
 import { SiteSubscribe } from '../../components/members/SiteSubscribe';
 import { homeApi } from './homeApi';
 import styles from './LandingPage.module.scss';
@@ -48,12 +48,28 @@ function StoryItem({ post, now }: { post: BlogSummary; now: LiveNowAnswer | unde
   );
 }
 
+/** A match set live by hand as the score line reads a covered one: its teams with crests, the score or "v". */
+const coverageOf = ({ competition, home, away, kickoff, homeScore, awayScore }: LiveMatch): LiveCoverage => ({
+  state: 'live',
+  startedAt: kickoff,
+  endedAt: null,
+  match: {
+    home: home.name,
+    away: away.name,
+    homeScore: homeScore === null ? '' : String(homeScore),
+    awayScore: awayScore === null ? '' : String(awayScore),
+    clock: '',
+  },
+  fixture: { competition, home, away },
+});
+
 /**
- * First under the top bar, so a phone shows it without scrolling: the posts live now with their scores, kept current
- * by the live-now answer (absent when none is live).
+ * First under the top bar, so a phone shows it without scrolling: the posts live now with their scores, then the
+ * matches live that no live post covers (linked to their post, else their competition), kept current by the live-now
+ * answer (absent when none is live).
  */
-function LiveNow({ posts }: { posts: readonly LiveItem[] }) {
-  if (!posts.length) return null;
+function LiveNow({ posts, matches }: { posts: readonly LiveItem[]; matches: readonly LiveMatch[] }) {
+  if (!posts.length && !matches.length) return null;
   return (
     <section aria-labelledby="live-now" className={`${styles.lists} ${styles.liveNow}`}>
       <h2 id="live-now">Live now</h2>
@@ -65,6 +81,17 @@ function LiveNow({ posts }: { posts: readonly LiveItem[] }) {
               <LiveBadge live={post.live} />
             </h3>
             <ScoreLine live={post.live} />
+          </li>
+        ))}
+        {matches.map((match) => (
+          <li key={`match-${match.id}`} className={styles.story}>
+            <h3>
+              <Link to={match.postId === null ? paths.tag(match.competition.slug) : paths.post(match.postId)}>
+                {`${match.home.name} v ${match.away.name}`}
+              </Link>
+              <LiveBadge live={{ state: 'live' }} />
+            </h3>
+            <ScoreLine live={coverageOf(match)} />
           </li>
         ))}
       </ul>
@@ -103,6 +130,8 @@ export function LandingPage() {
     <>
       <LiveNow
         posts={now?.posts ?? data?.live.flatMap(({ id, title, live }) => (live ? [{ id, title, live }] : [])) ?? []}
+        // An answer without matches comes from a process not yet updated during a deploy.
+        matches={(now ? now.matches : data?.matches) ?? []}
       />
       <section className={styles.hero} aria-labelledby="hero-title">
         <p className={styles.kicker}>The sports blog</p>

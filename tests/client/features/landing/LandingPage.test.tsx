@@ -120,3 +120,41 @@ test('"Live now" shows a covered match as its teams with crests and the score, f
   answer = { posts: [{ id: 9, title: 'Derby day', live: coverage('1') }] };
   expect(await within(liveNow).findByText('Arsenal 1–0 Chelsea', {}, { timeout: 3000 })).toBeInTheDocument();
 });
+
+test('"Live now" shows a match set live by hand, with no post live, as its teams with crests and its score, following the live answer', async () => {
+  const match = (homeScore: number | null, postId: number | null = null) => ({
+    id: 4,
+    competition: { slug: 'premier-league', name: 'Premier League' },
+    home: { slug: 'arsenal', name: 'Arsenal', shortName: 'ARS', crest: '/uploads/arsenal.png' },
+    away: { slug: 'chelsea', name: 'Chelsea', shortName: null, crest: null },
+    kickoff: '2026-11-28T15:00:00.000Z',
+    homeScore,
+    awayScore: homeScore === null ? null : 0,
+    postId,
+  });
+  let answer = { posts: [], matches: [match(null)] };
+  server.use(http.get(`${API}/live`, () => HttpResponse.json(answer)));
+  renderApp('/');
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  // No score yet: the teams and "v"; no post: the link is the competition's page.
+  expect(within(liveNow).getByText('Arsenal v Chelsea', { selector: 'span' })).toBeInTheDocument();
+  expect(within(liveNow).getByRole('link', { name: 'Arsenal v Chelsea' })).toHaveAttribute(
+    'href',
+    '/tag/premier-league',
+  );
+  expect(within(liveNow).getByText('Live')).toBeInTheDocument();
+  expect([...liveNow.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/uploads/arsenal.png']);
+  expect(within(liveNow).getByRole('link', { name: 'Premier League table' })).toHaveAttribute(
+    'href',
+    '/tag/premier-league',
+  );
+
+  answer = { posts: [], matches: [match(2, 12)] };
+  expect(await within(liveNow).findByText('Arsenal 2–0 Chelsea', {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(liveNow).getByRole('link', { name: 'Arsenal v Chelsea' })).toHaveAttribute('href', '/page/12');
+
+  answer = { posts: [], matches: [] };
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument(), {
+    timeout: 3000,
+  });
+});

@@ -1,6 +1,7 @@
-// The matchday pages a reader meets (/matches, a team's tag page, a competition's) are axe-clean in both themes, on a
-// desktop and on a 390×844 phone, where the page never scrolls sideways (the table scrolls in its own box); and a live
-// post covering a match shows the teams in its score line with a link to the competition's table.
+// The matchday pages a reader meets (/matches, a team's tag page, a competition's, and the landing page's "Live now"
+// with a match set live by hand) are axe-clean in both themes, on a desktop and on a 390×844 phone, where the page
+// never scrolls sideways (the table scrolls in its own box); and a live post covering a match shows the teams in its
+// score line with a link to the competition's table.
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Match } from '../../src/contract/matches';
@@ -11,9 +12,13 @@ import { ADMIN_TOKEN } from './helpers/constants';
 
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-type Season = { competition: string; team: string; covered: { post: number; home: string; away: string } };
+type Side = { home: string; away: string };
+type Season = { competition: string; team: string; covered: Side & { post: number }; byHand: Side & { id: number } };
 
-/** A competition of six teams with names of this run: a round played yesterday and one today, one of it covered live. */
+/**
+ * A competition of six teams with names of this run: a round played yesterday and one today, one of it covered live
+ * and one set live by hand (no post).
+ */
 async function createSeason(request: APIRequestContext): Promise<Season> {
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const league = `Axe League ${run}`;
@@ -51,10 +56,17 @@ async function createSeason(request: APIRequestContext): Promise<Season> {
     data: { state: 'live', match: line },
   });
   expect(started.status()).toBe(200);
+  const second = matches.filter((one) => one.kickoff.startsWith(today))[1]!;
+  const byHand = await request.put(`/api/matches/${second.id}`, {
+    headers: auth,
+    data: { status: 'live', homeScore: 2, awayScore: 1 },
+  });
+  expect(byHand.status()).toBe(200);
   return {
     competition,
     team: first.home.slug,
     covered: { post: post.id, home: first.home.name, away: first.away.name },
+    byHand: { id: second.id, home: second.home.name, away: second.away.name },
   };
 }
 
@@ -76,6 +88,7 @@ async function settled(page: Page) {
 }
 
 const pages = () => [
+  { name: 'the landing page', path: '/', heading: 'Sports stories from the touchline' },
   { name: '/matches', path: '/matches', heading: 'Today' },
   { name: 'a team page', path: `/tag/${season.team}`, heading: season.covered.home },
   { name: 'a competition page', path: `/tag/${season.competition}`, heading: /^Axe League/ },
@@ -131,13 +144,38 @@ test('a live post covering a match names its teams in the score line and links t
   await expect(page.getByRole('region', { name: /^Axe League .* table$/ })).toBeVisible();
 });
 
+test('"Live now" on the landing page follows the score of a match set live by hand, without a reload', async ({
+  page,
+  request,
+}) => {
+  const { id, home, away } = season.byHand;
+  await watchAppStart(page);
+  await page.goto('/');
+  await appStarted(page);
+  const liveNow = page.getByRole('region', { name: 'Live now' });
+  await expect(liveNow.getByText(`${home} 2–1 ${away}`)).toBeVisible();
+  const put = await request.put(`/api/matches/${id}`, { headers: auth, data: { homeScore: 3, awayScore: 1 } });
+  expect(put.status()).toBe(200);
+  await expect(liveNow.getByText(`${home} 3–1 ${away}`)).toBeVisible({ timeout: 5_000 });
+  const back = await request.put(`/api/matches/${id}`, { headers: auth, data: { homeScore: 2, awayScore: 1 } });
+  expect(back.status()).toBe(200);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('"Live now" on the landing page shows the covered match with its score', async ({ page }) => {
+  test('"Live now" on the landing page shows the covered match and the one set live by hand, with scores', async ({
+    page,
+  }) => {
     await page.goto('/');
     const liveNow = page.getByRole('region', { name: 'Live now' });
     await expect(liveNow.getByText(`${season.covered.home} 1–0 ${season.covered.away}`)).toBeVisible();
     await expect(liveNow.getByRole('link', { name: /^Axe League .* table$/ }).first()).toBeVisible();
+    const { home, away } = season.byHand;
+    await expect(liveNow.getByText(`${home} 2–1 ${away}`)).toBeVisible();
+    await expect(liveNow.getByRole('link', { name: `${home} v ${away}` })).toHaveAttribute(
+      'href',
+      `/tag/${season.competition}`,
+    );
   });
 });

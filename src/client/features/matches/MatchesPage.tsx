@@ -35,8 +35,13 @@ function Kickoff({ iso, siteZone }: { iso: string; siteZone: string }) {
   return <time dateTime={iso}>{clockIn(hydrated ? undefined : siteZone).format(new Date(iso))}</time>;
 }
 
-/** The match as the live-now answer has it while its coverage is live: "Live" and the desk's score. */
+/**
+ * The match as the live-now answer has it: set live by hand, its status and score; while its coverage is live, "Live"
+ * and the desk's score.
+ */
 function withLiveScore(match: Match, now: LiveNowAnswer | undefined): Match {
+  const byHand = now?.matches?.find((live) => live.id === match.id);
+  if (byHand) return { ...match, status: 'live', homeScore: byHand.homeScore, awayScore: byHand.awayScore };
   const live = match.postId === null ? undefined : now?.posts.find((post) => post.id === match.postId)?.live;
   if (!live || live.state !== 'live') return match;
   const score = live.match;
@@ -71,11 +76,14 @@ function MatchRow({ match, siteZone }: { match: Match; siteZone: string }) {
   );
 }
 
-/** Reads the day again when the posts live now change (coverage started or ended, or a match was linked). */
+/**
+ * Reads the day again when what is live changes (coverage started or ended, a match was linked, a match set live by
+ * hand or no longer), so a finished match shows its final status.
+ */
 function useDayFollowsCoverage(date: string | null, now: LiveNowAnswer | undefined) {
   const dispatch = useApiDispatch();
   const seen = useRef<string | undefined>(undefined);
-  const ids = now?.posts.map((post) => post.id).join(',');
+  const ids = now && `${now.posts.map((post) => post.id).join(',')};${(now.matches ?? []).map((m) => m.id).join(',')}`;
   useEffect(() => {
     if (ids === undefined) return;
     if (seen.current !== undefined && seen.current !== ids)

@@ -86,6 +86,27 @@ test('a covered match shows "Live" and the desk\'s score without a reload', asyn
   expect(within(row).getByRole('link', { name: /Follow live/ })).toHaveAttribute('href', '/page/7');
 });
 
+test('a match set live by hand shows "Live" and its score without a reload, and its result once it is over', async () => {
+  let day: Match = match(1, 'Premier League', 'Arsenal', 'Chelsea');
+  let live: LiveNowAnswer = { posts: [], matches: [] };
+  server.use(
+    http.get(`${API}/matches`, () => HttpResponse.json({ matches: [day], nextCursor: null })),
+    http.get(`${API}/live`, () => HttpResponse.json(live)),
+  );
+  renderApp('/matches?date=2026-11-28');
+  const league = await screen.findByRole('region', { name: 'Premier League' });
+  expect(within(league).getByRole('listitem')).toHaveTextContent(/ArsenalvChelsea/);
+  const { updatedAt: _updatedAt, venue: _venue, status: _status, ...fixture } = day;
+  live = { posts: [], matches: [{ ...fixture, homeScore: 1, awayScore: 0 }] };
+  expect(await within(league).findByText('Live', {}, { timeout: 4_000 })).toBeInTheDocument();
+  expect(within(league).getByRole('listitem')).toHaveTextContent(/Arsenal1–0Chelsea/);
+  day = { ...day, status: 'finished', homeScore: 2, awayScore: 1 };
+  live = { posts: [], matches: [] };
+  expect(await within(league).findByText('FT', {}, { timeout: 4_000 })).toBeInTheDocument();
+  expect(within(league).getByRole('listitem')).toHaveTextContent(/Arsenal2–1Chelsea/);
+  expect(within(league).queryByText('Live')).not.toBeInTheDocument();
+});
+
 test('no match on the day says so, and a failed read says to try again', async () => {
   server.use(http.get(`${API}/matches`, () => HttpResponse.json({ matches: [], nextCursor: null })));
   renderApp('/matches');

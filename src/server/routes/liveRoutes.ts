@@ -3,7 +3,8 @@
 // through the write guard (a session from the site's own pages, an API key or the admin token); anonymous readers
 // see the entries of a public post only, from caches.lists (dropped by every write on every process, like the lists).
 // GET /api/live names the public posts live now and the other live matches (set live by hand): every public page polls
-// it (a 304 from the cache, most times) to learn that coverage started; match and tag writes drop it like live writes. The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
+// it (a 304 from the cache, most times) to learn that coverage started; match and tag writes drop it like live writes.
+// The stream (GET /api/blogs/:id/live) is registered by the live stream's own module.
 import * as z from 'zod/mini';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { postParams, rowIdParam } from '../../contract/params';

@@ -79,3 +79,29 @@ test.describe('on a phone', () => {
     expect(asked).toEqual([]);
   });
 });
+
+test.describe('the comments code', () => {
+  // A phone's width and a short window: the rich story puts the section well past the 600 px the page looks ahead.
+  test.use({ viewport: { width: 390, height: 300 } });
+
+  test('comes only as the section nears the view; the server markup stays until the thread takes over', async ({
+    page,
+    request,
+  }) => {
+    const post = await commentedPost(request, 'Comments far below');
+    const chunks: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/CommentsSection-[\w-]+\.js$/.test(sent.url())) chunks.push(sent.url());
+    });
+    await page.goto(`/page/${post.id}`);
+    const below = await page.locator('#comments').evaluate((section) => section.getBoundingClientRect().top);
+    expect(below).toBeGreaterThan(300 + 600);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    expect(chunks).toEqual([]);
+    await expect(page.locator('#comments').getByText('What a finish to the season.')).toHaveCount(1);
+    await page.locator('#comments').scrollIntoViewIfNeeded();
+    await expect.poll(() => chunks.length).toBe(1);
+    await expect(page.locator('#comments').getByText('What a finish to the season.')).toHaveCount(1);
+  });
+});

@@ -16,7 +16,7 @@ import { byline, TagLinks } from '../../components/TagLinks';
 import { useCoverageStart } from '../../api/liveNowApi';
 import { SharePost } from '../../components/share/SharePost';
 import { relatedApi } from './relatedApi';
-import { CommentsSection } from './comments/CommentsSection';
+import { CommentsRegion } from './comments/lazyComments';
 import styles from './PostPage.module.scss';
 
 // Only a post whose coverage exists loads the live code (its entries, the stream and the waiting updates): a page
@@ -116,7 +116,7 @@ export function PostPage() {
         <SubscribeForm heading="Get stories like this by email">
           <TickedTags tags={post.tags} />
         </SubscribeForm>
-        <CommentsSection postId={post.id} count={post.commentCount ?? 0} open={post.commentsOpen ?? false} />
+        <CommentsRegion key={id} id={id} />
         {primary && <MoreOn id={id} tagName={primary.name} />}
       </>
     );

@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react';
 import { commentHtml } from '../../../../contract/commentText';
 import type { PublicComment } from '../../../../contract/comments';
-import styles from './Comments.module.scss';
+// The post page's style map, which carries the comments' rules (_comments.scss), so they come with the page.
+import styles from '../PostPage.module.scss';
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 const when = (iso: string) =>

@@ -1,25 +1,32 @@
 // The comments under a story: the count, "Comments are closed" and the first page of comments come with the page
-// (rendered by the server from the page's api state, so they read without JavaScript); the thread, the form and the
-// live updates are a chunk imported when the section nears the viewport, so the story's own JavaScript stays small.
-// The thread starts from the same page and renders the same markup, so nothing moves when it takes over.
+// (rendered by the server from the page's api state, so they read without JavaScript); this file, the thread, the
+// form and the live updates are the comments' chunk, fetched when the section nears the viewport (lazyComments.tsx),
+// so the story's own JavaScript stays small. The thread starts from the same page and renders the same markup, so
+// nothing moves when it takes over.
 import { useCallback, useState } from 'react';
-import type { ComponentType } from 'react';
 import { SIGN_IN_TO_COMMENT } from '../../../../contract/commentText';
 import type { CommentPage } from '../../../../contract/comments';
 import { useAppSelector } from '../../../app/hooks';
+import { useGetBlogQuery } from '../../../api/queryHooks';
 import { commentsApi } from './commentsApi';
 import { commentListClass, CommentView, EarlierButton } from './CommentView';
+import CommentsThread from './CommentsThread';
 
 export type ThreadProps = { postId: number; open: boolean; initial?: CommentPage; earlierAtStart?: boolean };
-type Thread = ComponentType<ThreadProps>;
+
+/** The section of the post page `id` (the route's), from the post its page has already read. */
+export default function PostComments({ id }: { id: string }) {
+  const { data: post } = useGetBlogQuery(id);
+  if (!post) return null;
+  return <CommentsSection postId={post.id} count={post.commentCount ?? 0} open={post.commentsOpen ?? false} />;
+}
 
 export function CommentsSection({ postId, count, open }: { postId: number; count: number; open: boolean }) {
-  const [Thread, setThread] = useState<Thread>();
+  const [threaded, setThreaded] = useState(false);
   const [earlierAtStart, setEarlierAtStart] = useState(false);
   const initial = useAppSelector(commentsApi.endpoints.getComments.select(postId)).data;
-  const loadThread = useCallback(() => {
-    void import('./CommentsThread').then((m) => setThread(() => m.default));
-  }, []);
+  // The thread is in this chunk too; it takes over from the server's markup once hydration has matched it.
+  const loadThread = useCallback(() => setThreaded(true), []);
   // Every browser the site supports has IntersectionObserver; without it (a test's DOM) the thread waits.
   const watch = useCallback(
     (element: HTMLElement | null) => {
@@ -44,8 +51,8 @@ export function CommentsSection({ postId, count, open }: { postId: number; count
           <em>Comments are closed</em>
         </p>
       )}
-      {Thread ? (
-        <Thread postId={postId} open={open} initial={initial} earlierAtStart={earlierAtStart} />
+      {threaded ? (
+        <CommentsThread postId={postId} open={open} initial={initial} earlierAtStart={earlierAtStart} />
       ) : (
         initial && (
           <>

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { COMMENT_BODY_MAX, COMMENT_EDIT_WINDOW_MS, SIGN_IN_TO_COMMENT } from '../../../../contract/commentText';
 import type { CommentPage, OwnComment, PublicComment } from '../../../../contract/comments';
-import styles from './Comments.module.scss';
+// The post page's style map, which carries the comments' rules (_comments.scss), so they come with the page.
+import styles from '../PostPage.module.scss';
 import { commentListClass, CommentView, EarlierButton } from './CommentView';
 import type { ThreadProps } from './CommentsSection';
 

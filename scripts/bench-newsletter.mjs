@@ -79,7 +79,10 @@ function startServer() {
     MAIL_FROM: 'news@touchline.example',
     MAIL_CONNECTIONS: String(CONNECTIONS),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+  // BENCH_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (a profile per
+  // process that exits cleanly: the first, and the one restarted after the SIGKILL).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

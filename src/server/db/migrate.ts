@@ -27,6 +27,7 @@ import { matches } from './migrations/20261128_0025_matches';
 import { accountNotices } from './migrations/20261128_0026_account_notices';
 import { changesAndNames } from './migrations/20261128_0027_changes_and_names';
 import { comments } from './migrations/20261128_0028_comments';
+import { mailClaimIndex } from './migrations/20261128_0029_mail_claim_index';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -55,6 +56,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0026_account_notices': accountNotices(dialect),
     '20261128_0027_changes_and_names': changesAndNames(),
     '20261128_0028_comments': comments(dialect),
+    '20261128_0029_mail_claim_index': mailClaimIndex(dialect),
   };
 }
 

@@ -135,11 +135,11 @@ async function unflushed<T>(db: Db, work: (executor: Kysely<Database>) => Promis
 }
 
 /**
- * Claims up to `limit` due messages, oldest first, with one lease until `now + leaseMs`, counting an attempt on each:
- * one conditional UPDATE, which skips rows another sender holds. Empty when nothing is due.
+ * The ids of up to `limit` due, unclaimed messages, oldest first: the claim's choice. It reads a few index entries past
+ * the rows other senders hold (mail_outbox_claim on SQLite, mail_outbox_unsent on PostgreSQL), never every unsent row.
  */
-export async function claimDueMails(db: Db, now: number, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
-  const due = db.kysely
+export function dueMails(db: Db, now: number, limit: number) {
+  return db.kysely
     .selectFrom('mail_outbox')
     .select('id')
     .where('sent_at', 'is', null)
@@ -148,6 +148,14 @@ export async function claimDueMails(db: Db, now: number, leaseMs: number, limit:
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('id')
     .limit(limit);
+}
+
+/**
+ * Claims up to `limit` due messages, oldest first, with one lease until `now + leaseMs`, counting an attempt on each:
+ * one conditional UPDATE, which skips rows another sender holds. Empty when nothing is due.
+ */
+export async function claimDueMails(db: Db, now: number, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
+  const due = dueMails(db, now, limit);
   const rows = await unflushed(db, async (executor) => {
     // PostgreSQL: the rows are locked first in the claim's transaction, skipping any another claim holds, and the
     // UPDATE re-checks the lease on them; SQLite: one UPDATE under the database's one write lock.

@@ -23,15 +23,9 @@ const clientDir = mkdtempSync(join(tmpdir(), 'touchline-comments-page-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
-const t = useMembersApp();
+const t = useMembersApp({ clientDir, renderPage: render });
 beforeEach(async () => {
   for (const table of COMMENT_TABLES) await t.db.kysely.deleteFrom(table).execute();
-  await t.restart({
-    mail: { smtpUrl: t.smtp.url, from: 'news@touchline.test' },
-    mailPollMs: 3_600_000,
-    clientDir,
-    renderPage: render,
-  });
 });
 
 const page = async (postId: number) => {

@@ -36,14 +36,15 @@ export function useMembersApp(options: Parameters<typeof useTestApp>[0] = {}): M
     smtp = await startTestSmtp();
   });
   const { alsoEmpty = [], ...rest } = options;
+  // Each test's app starts with mail on (the server is up by then: this beforeAll runs first), not started twice.
   const t = useTestApp({
     now: Date.parse('2026-11-28T09:00:00.000Z'),
     ...rest,
     alsoEmpty: [...MEMBER_TABLES, ...alsoEmpty],
+    lateOptions: () => ({ mail: { smtpUrl: smtp!.url, from: 'news@touchline.test' }, mailPollMs: 3_600_000 }),
   });
-  beforeEach(async () => {
+  beforeEach(() => {
     smtp!.messages.splice(0);
-    await t.restart({ mail: { smtpUrl: smtp!.url, from: 'news@touchline.test' }, mailPollMs: 3_600_000 });
   });
   afterAll(async () => {
     await smtp?.close();

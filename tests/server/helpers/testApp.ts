@@ -115,9 +115,11 @@ export function useTestApp(
     now?: number;
     /** tables to empty before each test, besides the blog's own (see emptyDatabase) */
     alsoEmpty?: readonly (keyof Database)[];
+    /** options known only once the file's own beforeAll has run (a server's port), read at every start */
+    lateOptions?: () => Omit<TestAppOptions, 'testDb' | 'now'>;
   } = {},
 ): UsedTestApp {
-  const { now, alsoEmpty = [], ...fileOptions } = options;
+  const { now, alsoEmpty = [], lateOptions, ...fileOptions } = options;
   let testDb: TestDb | undefined;
   let current: TestApp | undefined;
   let clock = now;
@@ -128,6 +130,7 @@ export function useTestApp(
   const start = async (more: Omit<TestAppOptions, 'testDb' | 'now'> = {}) => {
     current = await startTestApp({
       ...fileOptions,
+      ...lateOptions?.(),
       ...more,
       testDb: ready(testDb, 'database'),
       now: now === undefined ? undefined : () => ready(clock, 'clock'),

@@ -1,12 +1,6 @@
 // Passkeys (WebAuthn, through @simplewebauthn/server): discoverable credentials with user verification required.
 // Challenges are single-use, live 5 minutes and sit in the database, so any process may answer them. The relying
 // party is PUBLIC_URL: its host name is the RP ID, its origin the only origin accepted.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -28,6 +22,9 @@ import type { NewPasskey, StoredPasskey } from '../repositories/secondFactorRepo
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
+/** Loaded on the first passkey request: the library and its ASN.1 parsers take longer to load than the rest of a route. */
+const webauthn = () => import('@simplewebauthn/server');
+
 export type RelyingParty = { rpID: string; origin: string };
 
 export function relyingPartyOf(publicUrl: string): RelyingParty {
@@ -46,6 +43,7 @@ export async function registrationOptions(
   account: Account,
   now: number,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   const existing = await listPasskeys(db.kysely, account.id);
   const options = await generateRegistrationOptions({
     rpName: SITE_NAME,
@@ -76,6 +74,7 @@ export async function verifyRegistration(
   name: string,
   now: number,
 ): Promise<NewPasskey> {
+  const { verifyRegistrationResponse } = await webauthn();
   let result;
   try {
     result = await verifyRegistrationResponse({
@@ -108,6 +107,7 @@ export async function authenticationOptions(
   rp: RelyingParty,
   now: number,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'required',
@@ -131,6 +131,7 @@ export async function verifyAuthentication(
   response: AuthenticationResponseJSON,
   now: number,
 ): Promise<StoredPasskey> {
+  const { verifyAuthenticationResponse } = await webauthn();
   const passkey = await findPasskey(db, response.id);
   if (passkey === undefined) throw new PasskeyRefused('unknown credential');
   let result;

@@ -1,7 +1,6 @@
 // The authenticator app (RFC 6238 through otpauth): 6-digit codes every 30 seconds, ±1 step of clock drift, each
 // step's code taken once. The secret is stored sealed (accounts/secretBox.ts), never in the clear.
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { SITE_NAME } from '../../contract/site';
 import { TOTP_DIGITS } from '../../contract/secondFactor';
 import type { CodeNeeded } from '../../contract/secondFactor';
@@ -26,7 +25,7 @@ const totpFor = (secret: string, label = '') =>
 export async function newTotpSecret(label: string): Promise<{ secret: string; uri: string; qr: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpFor(secret, label).toString();
-  return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 200 }) };
+  return { secret, uri, qr: await (await import('qrcode')).toDataURL(uri, { margin: 1, width: 200 }) };
 }
 
 /** The time step whose code `code` is, within ±1 step of `now`, or undefined. */

@@ -65,7 +65,7 @@ export const SECRET_MIN_LENGTH = 32;
 /** How to make a credential that passes: printed with every refusal of a short one. */
 export const SECRET_ADVICE = `at least ${SECRET_MIN_LENGTH} characters; make one with: openssl rand -hex 32`;
 
-// Both src/server/config.ts (tsx, ts-jest) and dist/server/config.js sit two levels below the repository root.
+// Both src/server/config.ts (tsx, jest) and dist/server/config.js sit two levels below the repository root.
 const repoRoot = resolve(__dirname, '..', '..');
 
 const MAIL_DIGEST_MINUTES_RULE = 'must be a whole number of minutes from 0 to 1440';

@@ -56,6 +56,16 @@ export type OutboxOptions = {
   rejected?: (row: ClaimedMail) => Promise<void>;
 };
 
+/** A sender as the app and tests use it: this thread's MailOutbox, or the worker's (mail/workerOutbox.ts). */
+export type Outbox = {
+  start(): void;
+  wake(): void;
+  drain(): Promise<void>;
+  track(work: Promise<void>): void;
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+};
+
 /** A message as nodemailer sends it. */
 export type ComposedMail = {
   to: string;
@@ -83,7 +93,7 @@ const BATCH = 20;
 /** The longest one message's SMTP exchange may take (connect, greeting, a stalled socket): no send starts later than this before the lease ends. */
 const EXCHANGE_BUDGET_MS = 3 * SMTP_TIMEOUT_MS;
 
-export class MailOutbox {
+export class MailOutbox implements Outbox {
   private readonly transport: Transporter;
   private readonly poller: Poller;
   private readonly leaseMs: number;

@@ -192,7 +192,9 @@ describe('SMTP_URL and MAIL_FROM', () => {
       from: MAIL_FROM,
       digestMs: 600_000,
       connections: 5,
+      sender: 'worker',
     });
+    expect(loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, MAIL_SENDER: 'thread' })).mail?.sender).toBe('thread');
     const pooled = loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, MAIL_CONNECTIONS: '12', MAIL_RATE: '50' })).mail;
     expect(pooled).toMatchObject({ connections: 12, rate: 50 });
     const badPools: Record<string, string>[] = [
@@ -200,6 +202,7 @@ describe('SMTP_URL and MAIL_FROM', () => {
       { MAIL_CONNECTIONS: '101' },
       { MAIL_RATE: 'fast' },
       { MAIL_RATE: '0' },
+      { MAIL_SENDER: 'process' },
     ];
     for (const bad of badPools)
       expect(() => loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, ...bad }))).toThrow(ConfigError);

@@ -4,7 +4,9 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
+import { sql } from 'kysely';
 import { buildApp } from '../../../src/server/app';
+import { openDatabase } from '../../../src/server/db/database';
 import { startTestSmtp } from '../helpers/smtp';
 import { createTestDb } from '../helpers/testDb';
 import { PUBLIC_URL, TEST_PASSWORD_COST, TOKEN } from '../helpers/testApp';
@@ -58,5 +60,27 @@ it('sends from a worker thread once per member, and close() ends the thread', as
   } finally {
     await testDb.drop();
     await smtp.close();
+  }
+});
+
+it('lets a transaction that read before another connection (the sender thread) wrote still write and commit', async () => {
+  const testDb = await createTestDb();
+  const other = openDatabase(testDb.config);
+  try {
+    if (testDb.config.kind === 'sqlite') await sql`pragma busy_timeout = 0`.execute(other.kysely);
+    await testDb.db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom('members').select('id').execute();
+      // The other connection writes meanwhile: it commits (PostgreSQL), or finds the write lock taken (SQLite).
+      await addMember(other, 'sender@reader.test').catch(() => undefined);
+      await trx
+        .insertInto('members')
+        .values({ email: 'request@reader.test', name: '', status: 'active', all_posts: 0, created_at: 'now' })
+        .execute();
+    });
+    const emails = await testDb.db.kysely.selectFrom('members').select('email').execute();
+    expect(emails.map((row) => row.email)).toContain('request@reader.test');
+  } finally {
+    await other.kysely.destroy();
+    await testDb.drop();
   }
 });

@@ -1,4 +1,7 @@
-// The mail outbox's sender: every process runs one. A message is a row written in the transaction of the change that
+// The mail outbox's sender: every process runs one, in a worker thread of its own by default (mail/workerOutbox.ts
+// starts it, mail/senderWorker.ts builds this class there with its own database connection), so its claims, compose,
+// SMTP and marks never hold up a request on the main event loop; tests and in-memory SQLite run it in the app's thread
+// (MAIL_SENDER=thread). A message is a row written in the transaction of the change that
 // caused it (mailRepository.queueMail), so mail goes out only after that change committed, and an SMTP outage
 // or a crash loses nothing: the row waits.
 //

@@ -51,7 +51,10 @@ export class WorkerOutbox implements Outbox {
   start(): void {
     if (this.worker !== undefined || this.stopping) return;
     const entry = workerEntry();
-    const worker = new Worker(entry.code, { eval: entry.eval, workerData: this.data });
+    // A small young generation: composing hundreds of mails a second would otherwise grow it to V8's default 48 MB,
+    // on top of the main thread's, against the process's RSS.
+    const resourceLimits = { maxYoungGenerationSizeMb: 8 };
+    const worker = new Worker(entry.code, { eval: entry.eval, workerData: this.data, resourceLimits });
     worker.unref();
     worker.on('message', (message: FromSender) => {
       if (message.type === 'warn') this.warn(message.message);

@@ -18,8 +18,10 @@ import { createPageServer, loadPageRenderer, ssrBundleFile } from './pages/rende
 import { createShellServer } from './pages/shell';
 import type { RenderPage } from '../contract/rendering';
 import { headTags } from './seo/head';
-import type { Config, MailConfig } from './config';
+import type { Config, DatabaseConfig, MailConfig } from './config';
 import { MailOutbox } from './mail/outbox';
+import type { Outbox } from './mail/outbox';
+import { WorkerOutbox } from './mail/workerOutbox';
 import type { Mailer } from './mail/mailer';
 import { DESK_MAIL_WINDOW_MS } from './mail/deskMail';
 import type { Db } from './db/database';
@@ -69,6 +71,8 @@ export type AppConfig = Pick<Config, 'clientDir' | 'trustProxy'> & {
   liveMaxStreams?: number;
   /** SMTP_URL and MAIL_FROM: notifications and reset links by email; undefined: in the app only */
   mail?: MailConfig;
+  /** The database `db` was opened from: a worker-thread mail sender opens its own connection to it (MAIL_SENDER). */
+  database?: DatabaseConfig;
   /** SITE_TIME_ZONE (default UTC): the zone GET /api/matches?date= reads a day in */
   siteTimeZone?: string;
   /** SECRET_KEY and DATA_DIR: where second-factor secrets' key comes from (accounts/secretBox.ts) */
@@ -111,14 +115,47 @@ export type AppOptions = {
   newsletter?: Partial<{ pollMs: number; batch: number; leaseMs: number }>;
 };
 
-const outboxes = new WeakMap<FastifyInstance, MailOutbox>();
+const outboxes = new WeakMap<FastifyInstance, Outbox>();
 const dispatchers = new WeakMap<FastifyInstance, NewsletterDispatcher>();
 
 /** The app's newsletter dispatcher, when mail is configured (tests drain it instead of waiting for its timer). */
 export const newsletterDispatcherOf = (app: FastifyInstance): NewsletterDispatcher | undefined => dispatchers.get(app);
 
 /** The app's mail sender, when mail is configured (tests drain it instead of waiting for its timer). */
-export const mailOutboxOf = (app: FastifyInstance): MailOutbox | undefined => outboxes.get(app);
+export const mailOutboxOf = (app: FastifyInstance): Outbox | undefined => outboxes.get(app);
+
+/**
+ * The mail sender: in a worker thread with its own connection when the config asks for one (MAIL_SENDER, the default
+ * of a started server) and the database can be shared with a thread (a file or PostgreSQL, not `:memory:`); else in
+ * this thread (tests, in-memory SQLite).
+ */
+function createOutbox(
+  db: Db,
+  config: AppConfig,
+  mail: MailConfig,
+  now: () => number,
+  pollMs: number | undefined,
+  app: FastifyInstance,
+): Outbox {
+  const warn = (message: string) => app.log.warn(message);
+  const outbox = { smtpUrl: mail.smtpUrl, from: mail.from, pollMs, connections: mail.connections, rate: mail.rate };
+  const { database } = config;
+  const shareable = database !== undefined && (database.kind === 'postgres' || database.file !== ':memory:');
+  if (mail.sender === 'worker' && shareable) {
+    const newsletter = { publicUrl: config.publicUrl, serverSecret: serverSecretOf(config), skippedText: SKIPPED };
+    return new WorkerOutbox({ database, outbox, newsletter }, warn);
+  }
+  const newsletters = new NewsletterSender(db, config.publicUrl, new UnsubscribeTokens(serverSecretOf(config)), now);
+  return new MailOutbox({
+    ...outbox,
+    db,
+    now,
+    warn,
+    compose: newsletters.compose,
+    rejected: newsletters.rejected,
+    skippedText: SKIPPED,
+  });
+}
 
 /** Errors Fastify finds before routing (bad percent-encoding), in the API's error shape. */
 function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
@@ -231,23 +268,7 @@ export async function buildApp({
   // Mail goes out from the outbox after each change commits; every process runs a sender (mail/outbox.ts), and a
   // newsletter dispatcher that queues a post's members when it first becomes public (newsletters/dispatcher.ts).
   const unsubscribeTokens = new UnsubscribeTokens(serverSecretOf(config));
-  const newsletterSender = new NewsletterSender(db, config.publicUrl, unsubscribeTokens, now);
-  const outbox =
-    config.mail === undefined
-      ? undefined
-      : new MailOutbox({
-          db,
-          smtpUrl: config.mail.smtpUrl,
-          from: config.mail.from,
-          now,
-          pollMs: mailPollMs,
-          warn: (message) => app.log.warn(message),
-          connections: config.mail.connections,
-          rate: config.mail.rate,
-          compose: newsletterSender.compose,
-          rejected: newsletterSender.rejected,
-          skippedText: SKIPPED,
-        });
+  const outbox = config.mail === undefined ? undefined : createOutbox(db, config, config.mail, now, mailPollMs, app);
   const dispatcher =
     outbox === undefined
       ? undefined

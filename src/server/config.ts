@@ -53,6 +53,8 @@ export type MailConfig = {
   connections?: number;
   /** MAIL_RATE: at most this many messages a second, for a provider that caps it (default: no cap) */
   rate?: number;
+  /** MAIL_SENDER: worker (default: the sender in a thread of its own, off the requests' event loop) or thread */
+  sender?: 'worker' | 'thread';
 };
 
 export type TrustProxy = false | number | string[];
@@ -133,6 +135,7 @@ const envSchema = z.object({
   ),
   MAIL_CONNECTIONS: z._default(z.string().check(z.regex(/^[1-9]\d{0,2}$/, MAIL_CONNECTIONS_RULE)), '5'),
   MAIL_RATE: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, MAIL_RATE_RULE))),
+  MAIL_SENDER: z._default(z.enum(['worker', 'thread']), 'worker'),
   MAIL_DIGEST_MINUTES: z._default(z.string().check(z.regex(/^\d{1,4}$/, MAIL_DIGEST_MINUTES_RULE)), '10'),
   SESSION_MAX_DAYS: z._default(z.string().check(z.regex(/^[1-9]\d{0,3}$/, SESSION_MAX_DAYS_RULE)), '90'),
   LIVE_MAX_STREAMS: z._default(z.string().check(z.regex(/^[1-9]\d{0,6}$/, LIVE_MAX_STREAMS_RULE)), '20000'),
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           digestMs: digestMinutes * 60_000,
           connections,
           ...(rate === undefined ? {} : { rate }),
+          sender: e.MAIL_SENDER,
         };
   const dataDir = resolve(cwd, e.DATA_DIR);
   let database: DatabaseConfig;

@@ -583,7 +583,14 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  // Kysely begins a transaction with a deferred BEGIN: one that reads, then writes after another connection (a second
+  // process, the mail sender's thread) committed, fails with SQLITE_BUSY_SNAPSHOT. IMMEDIATE takes the write lock at
+  // the start, waiting busy_timeout for it.
+  const database = {
+    prepare: (query: string) => sqlite.prepare(query === 'begin' ? 'begin immediate' : query),
+    close: () => sqlite.close(),
+  };
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
 }
 
 /** A timestamp column as the API writes it: PostgreSQL gives a Date, SQLite the ISO text it stores. */

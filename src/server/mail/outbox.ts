@@ -1,4 +1,7 @@
-// The mail outbox's sender: every process runs one. A message is a row written in the transaction of the change that
+// The mail outbox's sender: every process runs one, in a worker thread of its own by default (mail/workerOutbox.ts
+// starts it, mail/senderWorker.ts builds this class there with its own database connection), so its claims, compose,
+// SMTP and marks never hold up a request on the main event loop; tests and in-memory SQLite run it in the app's thread
+// (MAIL_SENDER=thread). A message is a row written in the transaction of the change that
 // caused it (mailRepository.queueMail), so mail goes out only after that change committed, and an SMTP outage
 // or a crash loses nothing: the row waits.
 //
@@ -56,6 +59,16 @@ export type OutboxOptions = {
   rejected?: (row: ClaimedMail) => Promise<void>;
 };
 
+/** A sender as the app and tests use it: this thread's MailOutbox, or the worker's (mail/workerOutbox.ts). */
+export type Outbox = {
+  start(): void;
+  wake(): void;
+  drain(): Promise<void>;
+  track(work: Promise<void>): void;
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+};
+
 /** A message as nodemailer sends it. */
 export type ComposedMail = {
   to: string;
@@ -83,7 +96,7 @@ const BATCH = 20;
 /** The longest one message's SMTP exchange may take (connect, greeting, a stalled socket): no send starts later than this before the lease ends. */
 const EXCHANGE_BUDGET_MS = 3 * SMTP_TIMEOUT_MS;
 
-export class MailOutbox {
+export class MailOutbox implements Outbox {
   private readonly transport: Transporter;
   private readonly poller: Poller;
   private readonly leaseMs: number;

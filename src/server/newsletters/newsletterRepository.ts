@@ -112,6 +112,16 @@ export async function queueBatch(
   return db.kysely
     .transaction()
     .execute(async (trx) => {
+      // The lease is checked and renewed first: a write as the transaction's first statement takes SQLite's write lock
+      // (waiting busy_timeout for it), where a read first would fail the batch whenever another connection, the mail
+      // sender's in its thread, committed after that read.
+      const held = await trx
+        .updateTable('newsletter_dispatches')
+        .set({ claimed_until: now + leaseMs })
+        .where('post_id', '=', claim.postId)
+        .where('claimed_until', '=', claim.lease)
+        .executeTakeFirst();
+      if (Number(held.numUpdatedRows) === 0) throw new LostLease();
       // The batch's last member: the batch-th recipient after the cursor; none: this batch takes the rest.
       const last = await trx
         .selectFrom('members')
@@ -145,7 +155,7 @@ export async function queueBatch(
         .executeTakeFirst();
       const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
       const done = last === undefined;
-      const moved = await trx
+      await trx
         .updateTable('newsletter_dispatches')
         .set((eb) => ({
           member_cursor: last?.id ?? claim.cursor,
@@ -154,9 +164,7 @@ export async function queueBatch(
           ...(done ? { state: 'done' as const, finished_at: new Date(now).toISOString() } : {}),
         }))
         .where('post_id', '=', claim.postId)
-        .where('claimed_until', '=', claim.lease)
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) throw new LostLease();
       claim.cursor = last?.id ?? claim.cursor;
       claim.lease = now + leaseMs;
       return { outcome: done ? ('done' as const) : ('more' as const), queued };

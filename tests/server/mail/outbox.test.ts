@@ -5,7 +5,7 @@ import type { NotificationsAnswer } from '../../../src/contract/desk';
 import type { BlogPost } from '../../../src/contract/types';
 import { mailOutboxOf } from '../../../src/server/app';
 import { ConfigError, loadConfig } from '../../../src/server/config';
-import type { MailOutbox } from '../../../src/server/mail/outbox';
+import type { Outbox } from '../../../src/server/mail/outbox';
 import { validSubmission } from '../fixtures/submissions';
 import { PASSWORD, SAME_ORIGIN, signIn, staffSession } from '../helpers/accounts';
 import { freePort, SMTP_PASSWORD, startTestSmtp } from '../helpers/smtp';
@@ -41,7 +41,7 @@ beforeEach(async () => {
   await t.restart({ mail: { smtpUrl: `smtp://touchline:${SMTP_PASSWORD}@127.0.0.1:${smtpPort}`, from: MAIL_FROM } });
 });
 
-const outbox = (): MailOutbox => mailOutboxOf(t.app)!;
+const outbox = (): Outbox => mailOutboxOf(t.app)!;
 /** Sends everything due now, after whatever run a write started. */
 async function drain() {
   await outbox().settle();
@@ -192,7 +192,9 @@ describe('SMTP_URL and MAIL_FROM', () => {
       from: MAIL_FROM,
       digestMs: 600_000,
       connections: 5,
+      sender: 'worker',
     });
+    expect(loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, MAIL_SENDER: 'thread' })).mail?.sender).toBe('thread');
     const pooled = loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, MAIL_CONNECTIONS: '12', MAIL_RATE: '50' })).mail;
     expect(pooled).toMatchObject({ connections: 12, rate: 50 });
     const badPools: Record<string, string>[] = [
@@ -200,6 +202,7 @@ describe('SMTP_URL and MAIL_FROM', () => {
       { MAIL_CONNECTIONS: '101' },
       { MAIL_RATE: 'fast' },
       { MAIL_RATE: '0' },
+      { MAIL_SENDER: 'process' },
     ];
     for (const bad of badPools)
       expect(() => loadConfig(env({ SMTP_URL: smtpUrl, MAIL_FROM, ...bad }))).toThrow(ConfigError);

@@ -1,0 +1,86 @@
+// The outbox's sender in a worker thread, as a started server runs it (MAIL_SENDER=worker): on a file SQLite database
+// or PostgreSQL, with its own connection, it delivers a newsletter to a real SMTP server once per member, and the
+// app's close ends the thread, so nothing is left to keep the process alive.
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { lookup } from 'node:dns/promises';
+import { sql } from 'kysely';
+import { buildApp } from '../../../src/server/app';
+import { openDatabase } from '../../../src/server/db/database';
+import { startTestSmtp } from '../helpers/smtp';
+import { createTestDb } from '../helpers/testDb';
+import { PUBLIC_URL, TEST_PASSWORD_COST, TOKEN } from '../helpers/testApp';
+import { addMember, deliver, publish, submission } from '../newsletters/helpers';
+
+jest.setTimeout(60_000);
+
+/** This process's threads (the main one, libuv's pool, V8's, and any worker's). */
+const threads = () => readdirSync('/proc/self/task').length;
+
+it('sends from a worker thread once per member, and close() ends the thread', async () => {
+  // libuv's thread pool starts on first use: started now, so only the worker can change the count below.
+  await Promise.all([readFile(__filename), lookup('localhost')]);
+  const smtp = await startTestSmtp();
+  const testDb = await createTestDb();
+  try {
+    const before = threads();
+    const app = await buildApp({
+      db: testDb.db,
+      config: {
+        adminToken: TOKEN,
+        trustProxy: false,
+        clientDir: '/nonexistent',
+        publicUrl: PUBLIC_URL,
+        mail: { smtpUrl: smtp.url, from: 'news@touchline.test', sender: 'worker' },
+        database: testDb.config,
+      },
+      passwordCost: TEST_PASSWORD_COST,
+      mailPollMs: 3_600_000,
+    });
+    await app.ready();
+    let closed = false;
+    try {
+      expect(threads()).toBe(before + 1);
+      await addMember(testDb.db, 'all@reader.test', { all: true });
+      await addMember(testDb.db, 'football@reader.test', { tags: ['football'] });
+      await addMember(testDb.db, 'tennis@reader.test', { tags: ['tennis'] });
+      await addMember(testDb.db, 'left@reader.test', { all: true, status: 'unsubscribed' });
+      await publish(app, submission('Derby day', ['Football']));
+      await deliver(app);
+      // A second look finds nothing more to send: each member was mailed once.
+      await deliver(app);
+      const received = smtp.messages.map((message) => `${message.to.join()} ${message.subject}`).sort();
+      expect(received).toEqual(['all@reader.test Derby day', 'football@reader.test Derby day']);
+      await app.close();
+      closed = true;
+      expect(threads()).toBe(before);
+    } finally {
+      if (!closed) await app.close();
+    }
+  } finally {
+    await testDb.drop();
+    await smtp.close();
+  }
+});
+
+it('lets a transaction that read before another connection (the sender thread) wrote still write and commit', async () => {
+  const testDb = await createTestDb();
+  const other = openDatabase(testDb.config);
+  try {
+    if (testDb.config.kind === 'sqlite') await sql`pragma busy_timeout = 0`.execute(other.kysely);
+    await testDb.db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom('members').select('id').execute();
+      // The other connection writes meanwhile: it commits (PostgreSQL), or finds the write lock taken (SQLite).
+      await addMember(other, 'sender@reader.test').catch(() => undefined);
+      await trx
+        .insertInto('members')
+        .values({ email: 'request@reader.test', name: '', status: 'active', all_posts: 0, created_at: 'now' })
+        .execute();
+    });
+    const emails = await testDb.db.kysely.selectFrom('members').select('email').execute();
+    expect(emails.map((row) => row.email)).toContain('request@reader.test');
+  } finally {
+    await other.kysely.destroy();
+    await testDb.drop();
+  }
+});

@@ -22,8 +22,8 @@ export type FromSender =
 const RESTART_MS = 1_000;
 
 /**
- * The worker's entry beside this file: .js in the build, started as is; .ts under tsx and ts-jest, started through
- * tsx's CommonJS hook (a worker does not get the parent's `--import tsx` loader on Node 20, and ts-jest has none).
+ * The worker's entry beside this file: .js in the build, started as is; .ts under tsx and jest, started through
+ * tsx's CommonJS hook (a worker does not get the parent's `--import tsx` loader on Node 20, and jest has none).
  */
 function workerEntry(): { code: string; eval: boolean } {
   const extension = extname(__filename);

@@ -1,4 +1,5 @@
 import type { ClientRequest } from 'node:http';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -78,6 +79,41 @@ const uglifyPass = {
   },
 };
 
+type ManifestEntry = { file: string; src?: string; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
+type BuiltChunk = { type: string; fileName: string; facadeModuleId?: string | null; moduleIds?: string[] };
+
+/**
+ * Names in the build manifest each lazily imported module that a chunk group swallowed. A group chunk (the live post's
+ * code) is listed under its file name alone, so the server, which looks a page's parts up by module
+ * (src/server/pages/routeHints.ts), found no live chunk and never linked its stylesheet: a live post's page then
+ * fetched it when the chunk loaded, and the browser recomputed the style and layout of every entry (and the entries
+ * moved). Each such module gets the chunk's entry under its own path, as a chunk of its own would have.
+ */
+const manifestForGroupedModules = {
+  name: 'manifest-for-grouped-modules',
+  apply: 'build' as const,
+  writeBundle(
+    this: { getModuleInfo(id: string): { dynamicImporters: readonly string[] } | null },
+    options: { dir?: string },
+    bundle: Record<string, BuiltChunk>,
+  ) {
+    const file = path.join(options.dir ?? 'dist/client', '.vite/manifest.json');
+    if (!existsSync(file)) return;
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
+    const byFile = new Map(Object.values(manifest).map((entry) => [entry.file, entry]));
+    for (const chunk of Object.values(bundle)) {
+      const entry = chunk.type === 'chunk' && !chunk.facadeModuleId ? byFile.get(chunk.fileName) : undefined;
+      if (!entry) continue;
+      for (const id of chunk.moduleIds ?? []) {
+        if (!this.getModuleInfo(id)?.dynamicImporters.length) continue;
+        const key = path.relative(process.cwd(), id).split(path.sep).join('/');
+        manifest[key] ??= { ...entry, src: key, isDynamicEntry: true };
+      }
+    }
+    writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  },
+};
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
 /**
  * The API refuses a cookie-authorized write whose Origin is not its own. In development the pages come
@@ -123,7 +159,12 @@ const bootBuild = {
 
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // `{}`: typechecked as CommonJS (tsconfig.tools.json), the plugin's CJS signature wants an options object.
-  plugins: [react({}), reactRouterTreeShaking, ...(isSsrBuild ? [] : [uglifyPass])],
+  plugins: [
+    react({}),
+    reactRouterTreeShaking,
+    ...(isSsrBuild ? [] : [uglifyPass]),
+    ...(isSsrBuild || mode === 'boot' ? [] : [manifestForGroupedModules]),
+  ],
   publicDir: 'public',
   resolve:
     command === 'build'

@@ -47,16 +47,21 @@ function describe(event) {
   return detail ? `${event.name} (${detail})` : event.name;
 }
 
-/** Self time per JS function inside [from, to] (µs, trace clock) from the CPU profile chunks. */
-function profileSelfTimes(events, key, from, to) {
+const frameName = (frame) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url ? frame.url.replace(/^.*\//, '') : ''}`.trim();
+
+/**
+ * Time per JS function inside [from, to] (µs, trace clock) from the main thread's CPU profile: `self`, and
+ * `inclusive` (with what it called) for our own code, the chunks other than the libraries'.
+ */
+function profileTimes(events, key, from, to) {
   const [pid] = key.split(':');
+  const profile = events.find((event) => event.name === 'Profile' && `${event.pid}:${event.tid}` === key);
   const nodes = new Map();
   const samples = [];
-  let time = null;
+  let time = profile?.args.data.startTime ?? 0;
   for (const event of events) {
-    if (String(event.pid) !== pid) continue;
-    if (event.name === 'Profile') time = event.args.data.startTime;
-    if (event.name !== 'ProfileChunk') continue;
+    if (event.name !== 'ProfileChunk' || String(event.pid) !== pid || event.id !== profile?.id) continue;
     const chunk = event.args.data.cpuProfile ?? {};
     for (const node of chunk.nodes ?? []) nodes.set(node.id, node);
     const deltas = event.args.data.timeDeltas ?? [];
@@ -66,16 +71,26 @@ function profileSelfTimes(events, key, from, to) {
     });
   }
   const self = new Map();
+  const inclusive = new Map();
+  const add = (map, name, us) => map.set(name, (map.get(name) ?? 0) + us);
   for (let index = 0; index < samples.length - 1; index += 1) {
     const [at, id] = samples[index];
     if (at < from || at > to) continue;
+    const us = samples[index + 1][0] - at;
     const node = nodes.get(id);
     if (!node) continue;
-    const frame = node.callFrame;
-    const name = `${frame.functionName || '(anonymous)'} ${frame.url ? frame.url.replace(/^.*\//, '') : ''}`.trim();
-    self.set(name, (self.get(name) ?? 0) + (samples[index + 1][0] - at));
+    add(self, frameName(node.callFrame), us);
+    const seen = new Set();
+    for (let up = node; up; up = nodes.get(up.parent)) {
+      const { url } = up.callFrame;
+      if (!url || /\/(vendor|rolldown-runtime)-/.test(url)) continue;
+      const name = frameName(up.callFrame);
+      if (!seen.has(name)) add(inclusive, name, us);
+      seen.add(name);
+    }
   }
-  return [...self].sort((a, b) => b[1] - a[1]);
+  const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
+  return { self: sorted(self), inclusive: sorted(inclusive) };
 }
 
 function analyse(trace) {
@@ -127,7 +142,7 @@ function analyse(trace) {
       ms,
       children: children.slice(0, 4).map((event) => `${describe(event)} ${(event.dur / 1000).toFixed(0)} ms`),
       kinds,
-      functions: profileSelfTimes(events, key, task.ts, task.ts + task.dur).slice(0, 8),
+      functions: profileTimes(events, key, task.ts, task.ts + task.dur),
     });
   }
   const all = tasks.reduce((sum, task) => sum + task.dur / 1000, 0);
@@ -156,6 +171,12 @@ try {
       `\nrun ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, ` +
         `TBT ${audit('total-blocking-time').displayValue}, CLS ${audit('cumulative-layout-shift').displayValue}`,
     );
+    const groups = audit('mainthread-work-breakdown').details?.items ?? [];
+    console.log(
+      `  main-thread work: ${groups.map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`).join(', ')}`,
+    );
+    for (const item of audit('layout-shifts').details?.items ?? [])
+      console.log(`  layout shift ${item.score.toFixed(3)}: ${item.node?.snippet ?? item.node?.nodeLabel ?? ''}`);
     console.log('  Lighthouse long tasks (simulated ms):');
     for (const item of audit('long-tasks').details?.items ?? [])
       console.log(`    at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms ${item.url}`);
@@ -171,9 +192,14 @@ try {
         console.log(
           `        of which ${[...task.kinds].map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(', ')}`,
         );
-      console.log(
-        `        functions (self ms): ${task.functions.map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ')}`,
-      );
+      const list = (times) =>
+        times
+          .slice(0, 8)
+          .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`)
+          .join(', ');
+      console.log(`        functions (self ms): ${list(task.functions.self)}`);
+      if (task.functions.inclusive.length)
+        console.log(`        our code (with its calls, ms): ${list(task.functions.inclusive)}`);
     }
   }
 } finally {

@@ -39,8 +39,15 @@ async function load(browser, url, owner) {
     if (!kind || response.status() !== 200) return;
     pending.push(
       (async () => {
-        const body = await response.body();
-        const sizes = await response.request().sizes();
+        // A worker that has already ended (the live page's clock worker) takes its response body with it: read the
+        // same URL again, uncompressed, and count its gzip like any other file's.
+        const body = await response
+          .body()
+          .catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()));
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => ({ responseBodySize: gzipSync(body).length }));
         const text = kind === 'js' ? body.toString('utf8') : '';
         return {
           kind,

@@ -1,6 +1,6 @@
 // What readers see of a live post's entries, drawn once for the reader's page and the writer's desk: an entry (its
 // time, author and body) and the key events.
-import { useContext } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { LiveEntry } from '../../../contract/live';
 import type { TextFormat } from '../../../contract/marks';
@@ -13,16 +13,41 @@ import styles from './Live.module.scss';
 // One formatter for every entry's time: making one per call (toLocaleTimeString) costs the page's main thread.
 let localTime: Intl.DateTimeFormat | undefined;
 
+/** Whether the entries' times are the reader's local time (else the UTC time the server wrote). */
+const LocalTimes = createContext(true);
+
+/**
+ * Holds the entries' times as the server wrote them (UTC) while its markup hydrates, then shows the reader's local
+ * time. The switch waits for public/clock-worker.js: a page's first date formatter costs 30 to 70 ms of ICU start-up
+ * in Chromium (once per process, so the worker's pays for the page's), and it renders in a transition, in slices
+ * that yield, where each time's own useHydrated() would re-render them all in one urgent task after hydration.
+ */
+export function LocalTimesAfterHydration({ children }: { children: ReactNode }) {
+  // Only this component re-renders when useHydrated turns true: its children are the same elements.
+  const [local, setLocal] = useState(useHydrated());
+  useEffect(() => {
+    if (local) return;
+    const show = () => startTransition(() => setLocal(true));
+    try {
+      const worker = new Worker('/clock-worker.js');
+      worker.onmessage = worker.onerror = show;
+    } catch {
+      show();
+    }
+  }, [local]);
+  return <LocalTimes value={local}>{children}</LocalTimes>;
+}
+
 /**
  * An entry's time: the server (and hydration) writes the UTC time, the same on every render; after hydration the
  * reader's own local time replaces it, so there is no mismatch.
  */
 export function EntryTime({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
+  const local = useContext(LocalTimes);
   const date = new Date(iso);
   const text = Number.isNaN(date.getTime())
     ? iso
-    : hydrated
+    : local
       ? (localTime ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(date)
       : `${iso.slice(11, 16)} UTC`;
   return <time dateTime={iso}>{text}</time>;

@@ -10,7 +10,7 @@ import { parsePostId } from '../../../../contract/routes';
 import type { LiveCoverage as Coverage } from '../../../../contract/live';
 import type { TextFormat } from '../../../../contract/marks';
 import { ScoreLine } from '../../../components/live/LiveBadge';
-import { EntryView, KeyEvents } from '../../../components/live/LiveParts';
+import { EntryView, KeyEvents, LocalTimesAfterHydration } from '../../../components/live/LiveParts';
 import { liveApi, useLiveFeed, waitingText } from '../../../api/liveApi';
 import styles from '../../../components/live/Live.module.scss';
 
@@ -34,44 +34,46 @@ export function LiveCoverage({ id, live: own, format }: LiveCoverageProps) {
   const live = read.fixture || !fixture ? read : { ...read, fixture };
   const ended = live.state === 'ended';
   return (
-    <section aria-labelledby="live-updates" className={`reading-column ${styles.coverage ?? ''}`}>
-      <h2 id="live-updates" className={ended ? undefined : 'visually-hidden'}>
-        {ended ? 'How it happened' : 'Updates'}
-      </h2>
-      <ScoreLine live={live} />
-      <KeyEvents entries={entries} format={format} />
-      {data?.pinned && (
-        <div className={styles.more}>
-          <EntryView entry={data.pinned} format={format} anchor={false} label="Pinned" />
-        </div>
-      )}
-      <div aria-live="polite" className={styles.waiting}>
-        {waiting.length > 0 && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              showWaiting();
-              // After React has drawn them: the newest is the list's first, focused so it is read out.
-              requestAnimationFrame(() => listRef.current?.querySelector('article')?.focus());
-            }}
-          >
-            {waitingText(waiting.length)}
-          </button>
+    <LocalTimesAfterHydration>
+      <section aria-labelledby="live-updates" className={`reading-column ${styles.coverage ?? ''}`}>
+        <h2 id="live-updates" className={ended ? undefined : 'visually-hidden'}>
+          {ended ? 'How it happened' : 'Updates'}
+        </h2>
+        <ScoreLine live={live} />
+        <KeyEvents entries={entries} format={format} />
+        {data?.pinned && (
+          <div className={styles.more}>
+            <EntryView entry={data.pinned} format={format} anchor={false} label="Pinned" />
+          </div>
         )}
-      </div>
-      <div ref={listRef} className={styles.entries}>
-        {entries.map((entry) => (
-          <EntryView key={entry.id} entry={entry} format={format} />
-        ))}
-      </div>
-      {data?.hasOlder && last && (
-        <p className={styles.more}>
-          <a className="button button-secondary" href={`?before=${last.id}`}>
-            Older updates
-          </a>
-        </p>
-      )}
-    </section>
+        <div aria-live="polite" className={styles.waiting}>
+          {waiting.length > 0 && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                showWaiting();
+                // After React has drawn them: the newest is the list's first, focused so it is read out.
+                requestAnimationFrame(() => listRef.current?.querySelector('article')?.focus());
+              }}
+            >
+              {waitingText(waiting.length)}
+            </button>
+          )}
+        </div>
+        <div ref={listRef} className={styles.entries}>
+          {entries.map((entry) => (
+            <EntryView key={entry.id} entry={entry} format={format} />
+          ))}
+        </div>
+        {data?.hasOlder && last && (
+          <p className={styles.more}>
+            <a className="button button-secondary" href={`?before=${last.id}`}>
+              Older updates
+            </a>
+          </p>
+        )}
+      </section>
+    </LocalTimesAfterHydration>
   );
 }

@@ -1,0 +1,3 @@
+Intl.DateTimeFormat().format();
+globalThis.postMessage(0);
+globalThis.close();

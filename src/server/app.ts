@@ -1,6 +1,7 @@
 // Builds the Fastify app from explicit dependencies. Listening, migrating and seeding belong to main.ts.
 import type { ServerOptions } from 'node:http';
 import Fastify, { LogController } from 'fastify';
+import { sql } from 'kysely';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AttemptLimiter, DEFAULT_ATTEMPT_LIMITS } from './accounts/attemptLimits';
 import type { AttemptLimits } from './accounts/attemptLimits';
@@ -283,6 +284,11 @@ export async function buildApp({
     outboxes.set(app, outbox);
     dispatchers.set(app, dispatcher);
     app.addHook('onReady', async () => {
+      // A sender thread on SQLite checkpoints the WAL (mail/senderWorker.ts), which its marks fill fastest: a
+      // request's commit then never pays for copying the log back into the database.
+      if (outbox instanceof WorkerOutbox && db.dialect === 'sqlite') {
+        await sql`pragma wal_autocheckpoint = 0`.execute(db.kysely);
+      }
       outbox.start();
       dispatcher.start();
     });

@@ -1,10 +1,12 @@
 // The outbox's sender in a worker thread (mail/workerOutbox.ts starts it): the same MailOutbox, with its own database
 // connection (SQLite: its own handle on the WAL file, with busy_timeout; PostgreSQL: a small pool of its own), so the
-// claims, the newsletters' member queries and rendering, SMTP and the sent marks never hold up a request. The
-// newsletter hooks are built here from plain config (functions cannot cross a thread). Messages from the main thread:
-// wake, drain, settle, stop; to it: done (a drain or settle finished), warn (a line for the app's logger), stopped.
+// claims, the newsletters' member queries and rendering, SMTP and the sent marks never hold up a request. It runs at a
+// lower priority than the requests' thread, and on SQLite it is the one that checkpoints the WAL. The newsletter hooks
+// are built here from plain config (functions cannot cross a thread). Messages from the main thread: wake, drain,
+// settle, stop; to it: done (a drain or settle finished), warn (a line for the app's logger), stopped.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { openDatabase } from '../db/database';
 import type { Database, Db } from '../db/database';
@@ -12,6 +14,18 @@ import { NewsletterSender } from '../newsletters/newsletterSender';
 import { UnsubscribeTokens } from '../newsletters/unsubscribeToken';
 import { MailOutbox } from './outbox';
 import type { SenderWorkerData, ToSender, FromSender } from './workerOutbox';
+
+/**
+ * The sender thread's nice value. Linux keeps one per thread, and `setPriority(0, …)` sets the calling thread's: when
+ * a request and the sender both want a core, the request gets it, and the sender still has every idle cycle.
+ */
+const SENDER_NICE = 10;
+
+/**
+ * How often this thread checkpoints a SQLite WAL (PASSIVE: it waits for no reader or writer). The app's own connection
+ * leaves checkpoints to it (app.ts), so no request's commit copies the log back.
+ */
+const CHECKPOINT_MS = 1_000;
 
 /** Connections of the worker's PostgreSQL pool: a claim, a mark and a batch's two member queries at a time. */
 const POOL_SIZE = 4;
@@ -33,6 +47,12 @@ function post(message: FromSender): void {
   parentPort!.postMessage(message);
 }
 
+try {
+  setPriority(0, SENDER_NICE);
+} catch {
+  // A system that refuses (no per-thread priority, a sandbox): the sender runs at the process's priority.
+}
+
 const data = workerData as SenderWorkerData;
 const db = open(data.database);
 const now = () => Date.now();
@@ -52,6 +72,15 @@ const outbox = new MailOutbox({
   }),
 });
 
+const checkpoints =
+  data.database.kind === 'sqlite'
+    ? setInterval(() => {
+        sql`pragma wal_checkpoint(PASSIVE)`
+          .execute(db.kysely)
+          .catch((error: unknown) => post({ type: 'warn', message: `mail sender: WAL checkpoint: ${String(error)}` }));
+      }, CHECKPOINT_MS)
+    : undefined;
+
 parentPort!.on('message', (message: ToSender) => {
   switch (message.type) {
     case 'wake':
@@ -65,6 +94,7 @@ parentPort!.on('message', (message: ToSender) => {
       );
       return;
     case 'stop':
+      clearInterval(checkpoints);
       void outbox
         .stop()
         .then(() => db.kysely.destroy())

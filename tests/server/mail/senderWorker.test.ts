@@ -1,14 +1,15 @@
 // The outbox's sender in a worker thread, as a started server runs it (MAIL_SENDER=worker): on a file SQLite database
 // or PostgreSQL, with its own connection, it delivers a newsletter to a real SMTP server once per member, and the
 // app's close ends the thread, so nothing is left to keep the process alive.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
 import { sql } from 'kysely';
 import { buildApp } from '../../../src/server/app';
 import { openDatabase } from '../../../src/server/db/database';
 import { startTestSmtp } from '../helpers/smtp';
-import { createTestDb } from '../helpers/testDb';
+import { within2s } from '../helpers/serverProcess';
+import { createTestDb, onPostgres } from '../helpers/testDb';
 import { PUBLIC_URL, TEST_PASSWORD_COST, TOKEN } from '../helpers/testApp';
 import { addMember, deliver, publish, submission } from '../newsletters/helpers';
 
@@ -84,3 +85,51 @@ it('lets a transaction that read before another connection (the sender thread) w
     await testDb.drop();
   }
 });
+
+/** The nice value of each of this process's threads (field 19 of /proc/<pid>/task/<tid>/stat). */
+const niceValues = () =>
+  readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+
+(onPostgres ? it.skip : it)(
+  'runs the sender below the requests’ priority, and on SQLite checkpoints the WAL the app’s connection leaves to it',
+  async () => {
+    const smtp = await startTestSmtp();
+    const testDb = await createTestDb();
+    try {
+      const app = await buildApp({
+        db: testDb.db,
+        config: {
+          adminToken: TOKEN,
+          trustProxy: false,
+          clientDir: '/nonexistent',
+          publicUrl: PUBLIC_URL,
+          mail: { smtpUrl: smtp.url, from: 'news@touchline.test', sender: 'worker' },
+          database: testDb.config,
+        },
+        passwordCost: TEST_PASSWORD_COST,
+        mailPollMs: 3_600_000,
+      });
+      await app.ready();
+      try {
+        const file = testDb.config.kind === 'sqlite' ? testDb.config.file : '';
+        const setting = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(testDb.db.kysely);
+        expect(setting.rows[0]?.wal_autocheckpoint).toBe(0);
+        // The worker lowers its own thread's priority as it starts; this thread keeps the process's.
+        await within2s(async () => niceValues().includes(10));
+        expect(niceValues()[0]).toBe(0);
+        // A write goes to the WAL only: the database file changes when a checkpoint copies it back, within a second.
+        const before = statSync(file).mtimeMs;
+        await publish(app, submission('Checkpointed', ['Football']));
+        await within2s(async () => statSync(file).mtimeMs > before);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await testDb.drop();
+      await smtp.close();
+    }
+  },
+);

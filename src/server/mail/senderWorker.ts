@@ -4,7 +4,7 @@
 // lower priority than the requests' thread, and on SQLite it is the one that checkpoints the WAL. The newsletter hooks
 // are built here from plain config (functions cannot cross a thread). Messages from the main thread: wake, drain,
 // settle, stop; to it: done (a drain or settle finished), warn (a line for the app's logger), stopped.
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
@@ -48,7 +48,8 @@ function post(message: FromSender): void {
 }
 
 try {
-  setPriority(0, SENDER_NICE);
+  // Never above what the process was started with (`nice npm start`): raising a priority needs a privilege.
+  setPriority(0, Math.max(SENDER_NICE, getPriority(0)));
 } catch {
   // A system that refuses (no per-thread priority, a sandbox): the sender runs at the process's priority.
 }

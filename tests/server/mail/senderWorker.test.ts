@@ -10,6 +10,7 @@ import { openDatabase } from '../../../src/server/db/database';
 import { startTestSmtp } from '../helpers/smtp';
 import { within2s } from '../helpers/serverProcess';
 import { createTestDb, onPostgres } from '../helpers/testDb';
+import type { TestDb } from '../helpers/testDb';
 import { PUBLIC_URL, TEST_PASSWORD_COST, TOKEN } from '../helpers/testApp';
 import { addMember, deliver, publish, submission } from '../newsletters/helpers';
 
@@ -18,6 +19,25 @@ jest.setTimeout(60_000);
 /** This process's threads (the main one, libuv's pool, V8's, and any worker's). */
 const threads = () => readdirSync('/proc/self/task').length;
 
+/** The app as a started server builds it with MAIL_SENDER=worker, ready (its sender thread started). */
+async function workerApp(testDb: TestDb, smtpUrl: string) {
+  const app = await buildApp({
+    db: testDb.db,
+    config: {
+      adminToken: TOKEN,
+      trustProxy: false,
+      clientDir: '/nonexistent',
+      publicUrl: PUBLIC_URL,
+      mail: { smtpUrl, from: 'news@touchline.test', sender: 'worker' },
+      database: testDb.config,
+    },
+    passwordCost: TEST_PASSWORD_COST,
+    mailPollMs: 3_600_000,
+  });
+  await app.ready();
+  return app;
+}
+
 it('sends from a worker thread once per member, and close() ends the thread', async () => {
   // libuv's thread pool starts on first use: started now, so only the worker can change the count below.
   await Promise.all([readFile(__filename), lookup('localhost')]);
@@ -25,20 +45,7 @@ it('sends from a worker thread once per member, and close() ends the thread', as
   const testDb = await createTestDb();
   try {
     const before = threads();
-    const app = await buildApp({
-      db: testDb.db,
-      config: {
-        adminToken: TOKEN,
-        trustProxy: false,
-        clientDir: '/nonexistent',
-        publicUrl: PUBLIC_URL,
-        mail: { smtpUrl: smtp.url, from: 'news@touchline.test', sender: 'worker' },
-        database: testDb.config,
-      },
-      passwordCost: TEST_PASSWORD_COST,
-      mailPollMs: 3_600_000,
-    });
-    await app.ready();
+    const app = await workerApp(testDb, smtp.url);
     let closed = false;
     try {
       expect(threads()).toBe(before + 1);
@@ -100,20 +107,7 @@ const niceValues = () =>
     const smtp = await startTestSmtp();
     const testDb = await createTestDb();
     try {
-      const app = await buildApp({
-        db: testDb.db,
-        config: {
-          adminToken: TOKEN,
-          trustProxy: false,
-          clientDir: '/nonexistent',
-          publicUrl: PUBLIC_URL,
-          mail: { smtpUrl: smtp.url, from: 'news@touchline.test', sender: 'worker' },
-          database: testDb.config,
-        },
-        passwordCost: TEST_PASSWORD_COST,
-        mailPollMs: 3_600_000,
-      });
-      await app.ready();
+      const app = await workerApp(testDb, smtp.url);
       try {
         const file = testDb.config.kind === 'sqlite' ? testDb.config.file : '';
         const setting = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(testDb.db.kysely);

@@ -14,7 +14,7 @@ export type DispatcherOptions = {
   queued: () => void;
   /** how often to look for posts whose time came (default 3 s) */
   pollMs?: number;
-  /** members queued in one transaction (default 2,000) */
+  /** members queued in one transaction (default 250: on SQLite a batch holds the event loop and the write lock, ~2 ms) */
   batch?: number;
   /** a dispatch's lease, renewed with every batch (default 1 min) */
   leaseMs?: number;
@@ -44,7 +44,7 @@ export class NewsletterDispatcher {
   /** Records newly public posts and queues every claimable dispatch to the end (tests wait on it). */
   async drain(): Promise<void> {
     const { db, now } = this.options;
-    const batch = this.options.batch ?? 2_000;
+    const batch = this.options.batch ?? 250;
     const leaseMs = this.options.leaseMs ?? 60_000;
     await recordNewlyPublic(db, new Date(now()));
     for (;;) {

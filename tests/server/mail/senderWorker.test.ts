@@ -93,15 +93,20 @@ it('lets a transaction that read before another connection (the sender thread) w
   }
 });
 
-/** The nice value of each of this process's threads (field 19 of /proc/<pid>/task/<tid>/stat). */
-const niceValues = () =>
+/** Fields of each of this process's threads' /proc/<pid>/task/<tid>/stat, the first being the main thread's. */
+const threadStats = () =>
   readdirSync('/proc/self/task').map((tid) => {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   });
+/** Each thread's nice value (field 19). */
+const niceValues = () => threadStats().map((fields) => Number(fields[16]));
+/** Each thread's scheduling policy (field 41): 0 SCHED_OTHER, 5 SCHED_IDLE. */
+const SCHED_IDLE = 5;
+const policies = () => threadStats().map((fields) => Number(fields[38]));
 
 (onPostgres ? it.skip : it)(
-  'runs the sender below the requests’ priority, and on SQLite checkpoints the WAL the app’s connection leaves to it',
+  'runs the sender below the requests’ priority and in the idle class, and on SQLite checkpoints the WAL the app’s connection leaves to it',
   async () => {
     const processNice = niceValues()[0]!;
     const smtp = await startTestSmtp();
@@ -117,6 +122,9 @@ const niceValues = () =>
         await within2s(async () => niceValues().filter((nice) => nice === Math.max(10, processNice)).length > 0);
         expect(niceValues()[0]).toBe(processNice);
         if (processNice < 10) expect(niceValues().filter((nice) => nice === 10)).toHaveLength(1);
+        // And in the idle class: a request's thread that wakes takes the core at once, not after the sender's slice.
+        await within2s(async () => policies().filter((policy) => policy === SCHED_IDLE).length === 1);
+        expect(policies()[0]).toBe(0);
         // A write goes to the WAL only: the database file changes when a checkpoint copies it back, within a second.
         const before = statSync(file).mtimeMs;
         await publish(app, submission('Checkpointed', ['Football']));

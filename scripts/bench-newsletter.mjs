@@ -1,10 +1,11 @@
 // `npm run bench:newsletter`: a newsletter to BENCH_MEMBERS (default 100,000) active members of one server process
 // (src/server/main.ts under tsx, a temp SQLite file; its mail sender in a worker thread unless MAIL_SENDER=thread),
 // delivered to a real SMTP server (smtp-server) in another process.
-// Prints: the publish p99 (and p50) with no members and while a 100,000-member newsletter is being queued and sent (500
-// publishes each, after 50 uncounted ones on each start), the time from the publish's answer until every member's row is queued, the delivery rate, duplicates
-// and losses, then a second newsletter whose server is SIGKILLed mid-send and restarted (losses, and duplicates against
-// MAIL_CONNECTIONS), and the server's highest RSS (the process's, its threads included).
+// Prints: the publish p99 (and p50) with no members and while a 100,000-member newsletter is being queued and sent
+// (1,000 publishes each, after 50 uncounted ones on each start), the time from the publish's answer until every
+// member's row is queued, the delivery rate, duplicates and losses, then a second newsletter whose server is SIGKILLed
+// mid-send and restarted (losses, and duplicates against MAIL_CONNECTIONS), and the server's highest RSS (the
+// process's, its threads included).
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +16,9 @@ const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-// p99 of 500 is the fifth slowest: of 200 it was the second, and moved by ±50 % between runs on the same tree.
-const PUBLISHES = 500;
+// p99 of 1,000 is the tenth slowest: of 500 (the fifth) it still moved by ±20 % between runs on the same tree, of 200
+// by ±50 %. BENCH_PUBLISHES sets another count.
+const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 1_000);
 // Publishes made and not counted after each start, before the quiet set and before the newsletter alike: both sets are
 // taken from a warmed process (compiled routes, prepared statements), not one measuring its own first requests.
 const WARMUP = 50;

@@ -17,7 +17,7 @@ const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-// p99 of 1,000 is the tenth slowest: of 500 (the fifth) it still moved by ±20 % between runs on the same tree, of 200
+// p99 of 1,000 is the eleventh slowest: of 500 (the sixth) it still moved by ±20 % between runs on the same tree, of 200
 // by ±50 %. BENCH_PUBLISHES sets another count.
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 1_000);
 // Publishes made and not counted after each start, before the quiet set and before the newsletter alike: both sets are

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../db/database';
+import { unflushed } from '../db/unflushed';
 import type { MailMessage } from './messages';
 
 /** A message claimed for sending, as the outbox reads it. */
@@ -107,31 +108,6 @@ export async function rewritePendingMail(
     .where((eb) => (seen === null ? eb('notices', 'is', null) : eb('notices', '=', seen)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Runs the outbox's bookkeeping (claims, sent marks, releases) without waiting for the disk: SQLite with synchronous
- * NORMAL on its one connection (held for the call, so no other write runs with it), PostgreSQL with synchronous_commit
- * off for the transaction. Either stays atomic and survives a killed process; only an OS crash or a power cut can lose
- * the last such writes, and a lost claim or sent mark means a message sent again: the outbox's at-least-once window
- * for a crash. A disk flush per message (6 ms here) would cap delivery at about 80 messages a second.
- */
-async function unflushed<T>(db: Db, work: (executor: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres')
-    return db.kysely.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      return work(trx);
-    });
-  return db.kysely.connection().execute(async (connection) => {
-    const before = await sql<{ synchronous: number }>`pragma synchronous`.execute(connection);
-    const level = before.rows[0]?.synchronous ?? 2;
-    await sql`pragma synchronous = normal`.execute(connection);
-    try {
-      return await work(connection);
-    } finally {
-      await sql.raw(`pragma synchronous = ${Number(level)}`).execute(connection);
-    }
-  });
 }
 
 /**

@@ -15,7 +15,7 @@
 // dies between the SMTP server's acceptance and marking the row sent leaves a lease that expires, and the row is sent
 // again: at-least-once for that crash window only (at most one message per connection), which is what any sender
 // without a transaction shared with the SMTP server can promise. Claims and marks skip the disk flush
-// (mailRepository's `unflushed`): a killed process loses none of them, an OS crash only widens that same window.
+// (db/unflushed.ts): a killed process loses none of them, an OS crash only widens that same window.
 //
 // Messages go out over a pool of SMTP connections (MAIL_CONNECTIONS), one sender loop per connection, optionally
 // capped at MAIL_RATE messages a second. A newsletter row holds no body: `compose` makes it when its turn comes

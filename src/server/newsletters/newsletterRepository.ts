@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db/database';
+import { unflushed } from '../db/unflushed';
 import { isPublic } from '../repositories/visibility';
 
 /**
@@ -109,70 +110,68 @@ export async function queueBatch(
   now: number,
   leaseMs: number,
 ): Promise<{ outcome: 'more' | 'done' | 'lost'; queued: number }> {
-  return db.kysely
-    .transaction()
-    .execute(async (trx) => {
-      // The lease is checked and renewed first: a write as the transaction's first statement takes SQLite's write lock
-      // (waiting busy_timeout for it), where a read first would fail the batch whenever another connection, the mail
-      // sender's in its thread, committed after that read.
-      const held = await trx
-        .updateTable('newsletter_dispatches')
-        .set({ claimed_until: now + leaseMs })
-        .where('post_id', '=', claim.postId)
-        .where('claimed_until', '=', claim.lease)
-        .executeTakeFirst();
-      if (Number(held.numUpdatedRows) === 0) throw new LostLease();
-      // The batch's last member: the batch-th recipient after the cursor; none: this batch takes the rest.
-      const last = await trx
-        .selectFrom('members')
-        .select('id')
-        .where(recipients(slugs))
-        .where('members.id', '>', claim.cursor)
-        .orderBy('members.id')
-        .limit(1)
-        .offset(batch - 1)
-        .executeTakeFirst();
-      const inserted = await trx
-        .insertInto('mail_outbox')
-        .columns(['to_address', 'subject', 'body', 'created_at', 'next_attempt_at', 'post_id', 'member_id'])
-        .expression(
-          trx
-            .selectFrom('members')
-            .select((eb) => [
-              'members.email',
-              eb.val(subject).as('subject'),
-              eb.val('').as('body'),
-              eb.val(now).as('created_at'),
-              eb.val(now).as('next_attempt_at'),
-              eb.val(claim.postId).as('post_id'),
-              'members.id',
-            ])
-            .where(recipients(slugs))
-            .where('members.id', '>', claim.cursor)
-            .$if(last !== undefined, (query) => query.where('members.id', '<=', last?.id ?? 0)),
-        )
-        .onConflict((conflict) => conflict.columns(['post_id', 'member_id']).doNothing())
-        .executeTakeFirst();
-      const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
-      const done = last === undefined;
-      await trx
-        .updateTable('newsletter_dispatches')
-        .set((eb) => ({
-          member_cursor: last?.id ?? claim.cursor,
-          queued: eb('queued', '+', queued),
-          claimed_until: done ? null : now + leaseMs,
-          ...(done ? { state: 'done' as const, finished_at: new Date(now).toISOString() } : {}),
-        }))
-        .where('post_id', '=', claim.postId)
-        .executeTakeFirst();
-      claim.cursor = last?.id ?? claim.cursor;
-      claim.lease = now + leaseMs;
-      return { outcome: done ? ('done' as const) : ('more' as const), queued };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof LostLease) return { outcome: 'lost' as const, queued: 0 };
-      throw error;
-    });
+  // Without the disk flush: a batch lost to an OS crash takes its cursor with it, and is queued again.
+  return unflushed(db, async (trx) => {
+    // The lease is checked and renewed first: a write as the transaction's first statement takes SQLite's write lock
+    // (waiting busy_timeout for it), where a read first would fail the batch whenever another connection, the mail
+    // sender's in its thread, committed after that read.
+    const held = await trx
+      .updateTable('newsletter_dispatches')
+      .set({ claimed_until: now + leaseMs })
+      .where('post_id', '=', claim.postId)
+      .where('claimed_until', '=', claim.lease)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) === 0) throw new LostLease();
+    // The batch's last member: the batch-th recipient after the cursor; none: this batch takes the rest.
+    const last = await trx
+      .selectFrom('members')
+      .select('id')
+      .where(recipients(slugs))
+      .where('members.id', '>', claim.cursor)
+      .orderBy('members.id')
+      .limit(1)
+      .offset(batch - 1)
+      .executeTakeFirst();
+    const inserted = await trx
+      .insertInto('mail_outbox')
+      .columns(['to_address', 'subject', 'body', 'created_at', 'next_attempt_at', 'post_id', 'member_id'])
+      .expression(
+        trx
+          .selectFrom('members')
+          .select((eb) => [
+            'members.email',
+            eb.val(subject).as('subject'),
+            eb.val('').as('body'),
+            eb.val(now).as('created_at'),
+            eb.val(now).as('next_attempt_at'),
+            eb.val(claim.postId).as('post_id'),
+            'members.id',
+          ])
+          .where(recipients(slugs))
+          .where('members.id', '>', claim.cursor)
+          .$if(last !== undefined, (query) => query.where('members.id', '<=', last?.id ?? 0)),
+      )
+      .onConflict((conflict) => conflict.columns(['post_id', 'member_id']).doNothing())
+      .executeTakeFirst();
+    const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    const done = last === undefined;
+    await trx
+      .updateTable('newsletter_dispatches')
+      .set((eb) => ({
+        member_cursor: last?.id ?? claim.cursor,
+        queued: eb('queued', '+', queued),
+        claimed_until: done ? null : now + leaseMs,
+        ...(done ? { state: 'done' as const, finished_at: new Date(now).toISOString() } : {}),
+      }))
+      .where('post_id', '=', claim.postId)
+      .executeTakeFirst();
+    claim.cursor = last?.id ?? claim.cursor;
+    claim.lease = now + leaseMs;
+    return { outcome: done ? ('done' as const) : ('more' as const), queued };
+  }).catch((error: unknown) => {
+    if (error instanceof LostLease) return { outcome: 'lost' as const, queued: 0 };
+    throw error;
+  });
 }
 
 class LostLease extends Error {}

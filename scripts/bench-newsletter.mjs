@@ -154,12 +154,15 @@ const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.ceil(valu
 async function publishes(url, label, count = PUBLISHES) {
   const times = [];
   for (let i = 0; i < count; i += 1) times.push((await publish(url, post(`${label} ${i}`, false))).ms);
-  // BENCH_TAIL=1: the set's slowest times and its p90, to tell a shifted tail from one or two outliers.
+  // BENCH_TAIL=1: the set's slowest times (each with its place in the set: early ones met the queueing) and its p90,
+  // to tell a shifted tail from one or two outliers.
   if (process.env.BENCH_TAIL) {
-    const slowest = [...times].sort((a, b) => b - a).slice(0, 12);
-    console.log(
-      `  ${label}: slowest ${slowest.map((t) => t.toFixed(1)).join(' ')} ms; p90 ${quantile(times, 0.9).toFixed(1)} ms`,
-    );
+    const slowest = times
+      .map((ms, index) => ({ ms, index }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 12);
+    const list = slowest.map(({ ms, index }) => `${ms.toFixed(1)} (#${index})`).join(' ');
+    console.log(`  ${label}: slowest ${list} ms; p90 ${quantile(times, 0.9).toFixed(1)} ms`);
   }
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }

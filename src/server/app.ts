@@ -118,6 +118,10 @@ export type AppOptions = {
 
 const outboxes = new WeakMap<FastifyInstance, Outbox>();
 const dispatchers = new WeakMap<FastifyInstance, NewsletterDispatcher>();
+const contentCaches = new WeakMap<FastifyInstance, ContentCaches>();
+
+/** The app's content caches (a test that empties the database behind one app's back makes it forget them). */
+export const contentCachesOf = (app: FastifyInstance): ContentCaches | undefined => contentCaches.get(app);
 
 /** The app's newsletter dispatcher, when mail is configured (tests drain it instead of waiting for its timer). */
 export const newsletterDispatcherOf = (app: FastifyInstance): NewsletterDispatcher | undefined => dispatchers.get(app);
@@ -234,6 +238,7 @@ export async function buildApp({
     schedule: scheduleRevisionCheck,
     now,
   });
+  contentCaches.set(app, caches);
   // An old upload cleaned after the upgrade now has facts that cached post answers lack.
   images.onProcessed(() => void caches.invalidate());
   // The look at the shared revision runs on a timer, off the request path (http/contentCaches.ts).

@@ -19,7 +19,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-desk-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render, now: Date.now(), alsoEmpty: ['accounts'] });
+const t = useTestApp({ clientDir, renderPage: render, now: Date.now(), alsoEmpty: ['accounts'], sharedApp: true });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 const get = (url: string) => t.app.inject({ method: 'GET', url });

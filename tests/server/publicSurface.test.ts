@@ -25,7 +25,7 @@ const clientDir = mkdtempSync(join(tmpdir(), 'touchline-surface-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 // The app's clock starts each test at the wall clock's time when the file began, then moves only when a test moves it.
-const t = useTestApp({ clientDir, renderPage: render, now: Date.now() });
+const t = useTestApp({ clientDir, renderPage: render, now: Date.now(), sharedApp: true });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -38,7 +38,7 @@ type ExtendedRenderOptions = Omit<RenderOptions, 'queries'> & {
 export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOptions = {}) {
   const { preloadedState, store = makeStore(preloadedState), route = '/', ...renderOptions } = options;
   renderedStores.add(store);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
@@ -53,7 +53,7 @@ export function renderApp(route: string, options: Omit<ExtendedRenderOptions, 'r
   const { preloadedState, store = makeStore(preloadedState), ...renderOptions } = options;
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   renderedStores.add(store);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -13,7 +13,7 @@ const START = Date.parse('2026-11-28T09:00:00.000Z');
 const STEP = 30_000;
 const SITE = { origin: PUBLIC_URL, rpId: 'touchline.test' };
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings', 'mail_outbox'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings', 'mail_outbox'], sharedApp: true });
 
 const code = (secret: string, at: number) => new TOTP({ secret }).generate({ timestamp: at });
 const post = (url: string, cookie: string | undefined, payload: object = {}) =>

@@ -15,6 +15,7 @@ afterEach(async () => {
 });
 
 const t = useTestApp({
+  sharedApp: true,
   now: Date.parse('2026-11-28T09:00:00.000Z'),
   alsoEmpty: ['accounts', 'invitations', 'mail_outbox'],
 });

@@ -10,7 +10,11 @@ import { TOKEN, useTestApp } from '../helpers/testApp';
 
 jest.setTimeout(60_000);
 
-const t = useTestApp({ now: Date.parse('2026-11-28T09:00:00.000Z'), alsoEmpty: ['accounts', 'invitations'] });
+const t = useTestApp({
+  now: Date.parse('2026-11-28T09:00:00.000Z'),
+  alsoEmpty: ['accounts', 'invitations'],
+  sharedApp: true,
+});
 
 type Headers = Record<string, string>;
 const asCookie = (cookie: string): Headers => ({ cookie, ...SAME_ORIGIN });

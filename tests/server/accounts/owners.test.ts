@@ -13,7 +13,7 @@ import { multipart, TEST_PASSWORD_COST, TOKEN, useTestApp } from '../helpers/tes
 const START = Date.parse('2026-11-26T09:00:00.000Z');
 const DAY = 24 * 3_600_000;
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'invitations', 'api_keys'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'invitations', 'api_keys'], sharedApp: true });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 type Headers = Record<string, string>;

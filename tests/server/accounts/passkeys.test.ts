@@ -8,7 +8,7 @@ import { PUBLIC_URL, useTestApp } from '../helpers/testApp';
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const SITE: ClientSide = { origin: PUBLIC_URL, rpId: 'touchline.test' };
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings'], sharedApp: true });
 
 const post = (url: string, cookie: string | undefined, payload: object = {}) =>
   t.app.inject({

@@ -9,7 +9,7 @@ const START = Date.parse('2026-11-26T09:00:00.000Z');
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'a brand new password';
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts'], sharedApp: true });
 
 const reset = (code: string, password = NEW_PASSWORD, headers: Record<string, string> = SAME_ORIGIN) =>
   t.app.inject({ method: 'POST', url: '/api/password-resets', headers, payload: { code, password } });

@@ -15,7 +15,11 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-const t = useTestApp({ now: Date.parse('2026-11-28T09:00:00.000Z'), alsoEmpty: ['accounts', 'mail_outbox'] });
+const t = useTestApp({
+  now: Date.parse('2026-11-28T09:00:00.000Z'),
+  alsoEmpty: ['accounts', 'mail_outbox'],
+  sharedApp: true,
+});
 
 /** Holds every read of the accounts table until open() is called; held() resolves when the first one waits. */
 function accountsGate() {

@@ -8,7 +8,7 @@ import { SAME_ORIGIN, staffSession } from '../helpers/accounts';
 import { sampleImages } from '../helpers/images';
 import { multipart, TOKEN, useTestApp } from '../helpers/testApp';
 
-const t = useTestApp({ alsoEmpty: ['accounts'] });
+const t = useTestApp({ alsoEmpty: ['accounts'], sharedApp: true });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const as = (who: Staff) => ({ cookie: who.cookie, ...SAME_ORIGIN });

@@ -5,7 +5,7 @@ import { createStaff, SAME_ORIGIN, signIn } from '../helpers/accounts';
 import { SoftAuthenticator } from '../helpers/softAuthenticator';
 import { PUBLIC_URL, TOKEN, useTestApp } from '../helpers/testApp';
 
-const t = useTestApp({ alsoEmpty: ['accounts', 'site_settings'] });
+const t = useTestApp({ alsoEmpty: ['accounts', 'site_settings'], sharedApp: true });
 const SITE = { origin: PUBLIC_URL, rpId: 'touchline.test' };
 const SETUP_REQUIRED = 'Set up a passkey or an authenticator app first: a second factor is required';
 const NEEDED = 'Sign in with your passkey or your authenticator app: a second factor is required';

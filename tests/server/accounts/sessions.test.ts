@@ -9,6 +9,7 @@ const START = Date.parse('2026-11-25T09:00:00.000Z');
 const DAY = 24 * 3_600_000;
 
 const t = useTestApp({
+  sharedApp: true,
   now: START,
   alsoEmpty: ['accounts', 'api_keys'],
   attemptLimits: { pair: { max: 3, windowMs: 15 * 60_000 }, address: { max: 5, windowMs: 15 * 60_000 } },

@@ -11,7 +11,7 @@ import { PUBLIC_URL, TEST_PASSWORD_COST, TOKEN, useTestApp } from '../helpers/te
 const START = Date.parse('2026-11-25T09:00:00.000Z');
 const DAY = 24 * 3_600_000;
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'invitations'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'invitations'], sharedApp: true });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 const as = (who: Staff) => ({ cookie: who.cookie, ...SAME_ORIGIN });

@@ -9,7 +9,7 @@ import { TOKEN, useTestApp } from '../helpers/testApp';
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const STEP = 30_000;
 
-const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings', 'mail_outbox'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts', 'site_settings', 'mail_outbox'], sharedApp: true });
 
 const code = (secret: string, at: number) => new TOTP({ secret: secret }).generate({ timestamp: at });
 

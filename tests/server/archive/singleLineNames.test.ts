@@ -6,7 +6,11 @@ import { validSubmission } from '../fixtures/submissions';
 import { PASSWORD, SAME_ORIGIN, staffSession } from '../helpers/accounts';
 import { TOKEN, useTestApp } from '../helpers/testApp';
 
-const t = useTestApp({ now: Date.parse('2026-11-28T09:00:00.000Z'), alsoEmpty: ['accounts', 'invitations'] });
+const t = useTestApp({
+  now: Date.parse('2026-11-28T09:00:00.000Z'),
+  alsoEmpty: ['accounts', 'invitations'],
+  sharedApp: true,
+});
 const bearer = { authorization: `Bearer ${TOKEN}` };
 type Headers = Record<string, string>;
 

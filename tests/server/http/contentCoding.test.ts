@@ -38,7 +38,7 @@ describe('readAcceptEncoding', () => {
 });
 
 // Kept list answers live a minute here, so a slow run never sees one expire between two requests.
-const t = useTestApp({ listCacheTtlMs: 60_000 });
+const t = useTestApp({ listCacheTtlMs: 60_000, sharedApp: true });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

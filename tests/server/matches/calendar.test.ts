@@ -11,7 +11,7 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 beforeEach(async () => {
   await t.testDb.db.kysely.deleteFrom('matches').execute();
 });
-const t = useTestApp({ now: START });
+const t = useTestApp({ now: START, sharedApp: true });
 
 type Event = {
   uid: string;

@@ -24,7 +24,7 @@ const revisionCheck = manualSchedule();
 beforeEach(async () => {
   await t.testDb.db.kysely.deleteFrom('matches').execute();
 });
-const t = useTestApp({ now: START, scheduleRevisionCheck: revisionCheck.schedule });
+const t = useTestApp({ now: START, scheduleRevisionCheck: revisionCheck.schedule, sharedApp: true });
 
 type Headers = Record<string, string>;
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Headers = bearer) =>

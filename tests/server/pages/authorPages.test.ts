@@ -23,7 +23,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-authors-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 

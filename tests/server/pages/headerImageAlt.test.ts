@@ -18,7 +18,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-alt-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 const ALT = 'Fans hold up scarves under the floodlights & sing';
 const auth = { authorization: `Bearer ${TOKEN}` };

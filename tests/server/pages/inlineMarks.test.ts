@@ -20,7 +20,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-marks-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 

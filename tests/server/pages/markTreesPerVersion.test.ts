@@ -18,7 +18,7 @@ const INDEX = `<!doctype html><html lang="en"><head><title>Touchline</title></he
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-trees-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 

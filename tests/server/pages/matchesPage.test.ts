@@ -25,7 +25,7 @@ afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 beforeEach(async () => {
   await t.testDb.db.kysely.deleteFrom('matches').execute();
 });
-const t = useTestApp({ clientDir, renderPage: render, now: Date.parse('2026-11-28T09:00:00.000Z') });
+const t = useTestApp({ clientDir, renderPage: render, now: Date.parse('2026-11-28T09:00:00.000Z'), sharedApp: true });
 
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 

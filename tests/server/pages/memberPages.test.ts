@@ -30,7 +30,7 @@ afterAll(async () => {
   await smtp.close();
   rmSync(clientDir, { recursive: true, force: true });
 });
-const t = useTestApp({ clientDir, renderPage: render, alsoEmpty: MEMBER_TABLES });
+const t = useTestApp({ clientDir, renderPage: render, alsoEmpty: MEMBER_TABLES, sharedApp: true });
 beforeEach(async () => {
   smtp.messages.splice(0);
   await t.restart({ mail: { smtpUrl: smtp.url, from: 'news@touchline.test' }, mailPollMs: 3_600_000 });

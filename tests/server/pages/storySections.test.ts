@@ -28,7 +28,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-sections-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 const VIDEO_ID = 'dQw4w9WgXcQ';

@@ -23,7 +23,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-finding-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 async function store(header: Partial<BlogSubmission['header']>, extra: Partial<BlogSubmission> = {}) {
   return createPost(t.db, blogSubmissionSchema.parse({ ...validSubmission(header), ...extra }));

@@ -11,7 +11,7 @@ import { validSubmission } from '../fixtures/submissions';
 import { TOKEN, useTestApp } from '../helpers/testApp';
 
 const START = Date.parse('2026-11-28T09:00:00.000Z');
-const t = useTestApp({ now: START });
+const t = useTestApp({ now: START, sharedApp: true });
 const upload = (letter: string) => `/uploads/${letter.repeat(64)}.png`;
 
 async function storeUpload(url: string, width: number) {

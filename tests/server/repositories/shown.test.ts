@@ -19,7 +19,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta name="description" con
 const clientDir = mkdtempSync(join(tmpdir(), 'touchline-shown-'));
 writeFileSync(join(clientDir, 'index.html'), INDEX);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
-const t = useTestApp({ clientDir, renderPage: render });
+const t = useTestApp({ clientDir, renderPage: render, sharedApp: true });
 
 /**
  * One character of each kind the rules refuse that a database keeps as written: C0, DEL, C1, U+FFFE, U+FFFF. (An

@@ -10,7 +10,7 @@ import { childrenNamed, only, parseXml } from '../helpers/xml';
 
 jest.setTimeout(60_000);
 
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 async function writerNamed(name: string) {
   const who = await staffSession(t.app, t.db, 'editor');

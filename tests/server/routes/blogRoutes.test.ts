@@ -5,7 +5,7 @@ import { validSubmission } from '../fixtures/submissions';
 import { startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 
 // A new app per test, so the failed-token counter starts at zero.
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/blogs', payload: body as object, headers });

@@ -29,7 +29,7 @@ jest.setTimeout(120_000);
 
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const LATER = '2026-12-01T09:00:00.000Z';
-const t = useTestApp({ now: START, alsoEmpty: ['accounts'] });
+const t = useTestApp({ now: START, alsoEmpty: ['accounts'], sharedApp: true });
 
 type Staff = Awaited<ReturnType<typeof staffSession>>;
 type Headers = Record<string, string>;

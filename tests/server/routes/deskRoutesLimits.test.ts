@@ -7,6 +7,7 @@ import { TOKEN, useTestApp } from '../helpers/testApp';
 
 const HOUR = 3_600_000;
 const t = useTestApp({
+  sharedApp: true,
   now: Date.parse('2026-11-28T09:00:00.000Z'),
   alsoEmpty: ['accounts'],
   attemptLimits: { deskWrites: { max: 3, windowMs: HOUR } },

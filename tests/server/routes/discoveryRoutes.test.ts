@@ -8,7 +8,7 @@ import type { XmlElement } from '../helpers/xml';
 
 jest.setTimeout(60_000);
 
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

@@ -23,7 +23,7 @@ import { createDatabaseConfig } from '../helpers/testDb';
 
 jest.setTimeout(60_000);
 
-const t = useTestApp({ alsoEmpty: ['image_variants'] });
+const t = useTestApp({ alsoEmpty: ['image_variants'], sharedApp: true });
 
 type UploadAnswer = { url: string; image: ImageFacts };
 

@@ -35,6 +35,7 @@ afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 const rendered: RenderInput[] = [];
 const revisionCheck = manualSchedule();
 const t = useTestApp({
+  sharedApp: true,
   now: START,
   clientDir,
   renderPage: async (input) => {

@@ -10,7 +10,7 @@ import type { TestApp } from '../helpers/testApp';
 const START = Date.parse('2026-11-28T09:00:00.000Z');
 const HOUR = 3_600_000;
 
-const t = useTestApp({ now: START });
+const t = useTestApp({ now: START, sharedApp: true });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 type Body = BlogSubmission & Record<string, unknown>;

@@ -13,7 +13,7 @@ jest.setTimeout(60_000);
 const START = Date.parse('2026-11-25T09:00:00.000Z');
 const DAY = 86_400_000;
 
-const t = useTestApp({ now: START });
+const t = useTestApp({ now: START, sharedApp: true });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -8,7 +8,7 @@ import { validSubmission } from '../fixtures/submissions';
 import { TOKEN, useTestApp } from '../helpers/testApp';
 
 const clock = Date.parse('2026-11-25T09:00:00.000Z');
-const t = useTestApp({ now: clock });
+const t = useTestApp({ now: clock, sharedApp: true });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 

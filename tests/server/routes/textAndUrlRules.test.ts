@@ -7,7 +7,7 @@ import { countPosts } from '../../../src/server/repositories/postsRepository';
 import { validSubmission } from '../fixtures/submissions';
 import { TOKEN, useTestApp } from '../helpers/testApp';
 
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 const post = (body: unknown) =>
   t.app.inject({

@@ -8,7 +8,7 @@ import { staffSession } from '../helpers/accounts';
 import { jpegOfSize, sampleImages } from '../helpers/images';
 
 // A new app per test, so the failed-token counter starts at zero.
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 let IMAGES: Awaited<ReturnType<typeof sampleImages>>;
 beforeAll(async () => {
   IMAGES = await sampleImages();

@@ -11,7 +11,7 @@ import { startTestApp, TOKEN, useTestApp } from '../helpers/testApp';
 import { createDatabaseConfig } from '../helpers/testDb';
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 async function createPost(extra: Partial<BlogSubmission> = {}): Promise<BlogPost> {
   const res = await t.app.inject({

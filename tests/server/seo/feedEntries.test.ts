@@ -6,7 +6,7 @@ import { validSubmission } from '../fixtures/submissions';
 import { PUBLIC_URL, TOKEN, useTestApp } from '../helpers/testApp';
 import { childrenNamed, only, parseXml } from '../helpers/xml';
 
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 async function publish(
   title: string,

@@ -17,7 +17,7 @@ import { childrenNamed, only, parseXml } from '../helpers/xml';
 
 jest.setTimeout(60_000);
 
-const t = useTestApp();
+const t = useTestApp({ sharedApp: true });
 
 /** About 950 KB of text, most of it `&` (which escaping makes nine characters): fifty sections, each a full paragraph
  * and a list. */

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db/database';
-import { unflushed } from '../db/unflushed';
+import { unflushedTransaction } from '../db/unflushed';
 import { isPublic } from '../repositories/visibility';
 
 /**
@@ -111,7 +111,7 @@ export async function queueBatch(
   leaseMs: number,
 ): Promise<{ outcome: 'more' | 'done' | 'lost'; queued: number }> {
   // Without the disk flush: a batch lost to an OS crash takes its cursor with it, and is queued again.
-  return unflushed(db, async (trx) => {
+  return unflushedTransaction(db, async (trx) => {
     // The lease is checked and renewed first: a write as the transaction's first statement takes SQLite's write lock
     // (waiting busy_timeout for it), where a read first would fail the batch whenever another connection, the mail
     // sender's in its thread, committed after that read.

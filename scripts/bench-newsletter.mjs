@@ -1,6 +1,7 @@
 // `npm run bench:newsletter`: a newsletter to BENCH_MEMBERS (default 100,000) active members of one server process
 // (the compiled server as `npm start` runs it, dist/server/main.js, built first when older than its sources; a temp
-// SQLite file; its mail sender in a worker thread unless MAIL_SENDER=thread), delivered to a real SMTP server (smtp-server) in another process.
+// SQLite file; its mail sender in a worker thread unless MAIL_SENDER=thread), delivered to a real SMTP server
+// (smtp-server) in another process.
 // Prints: the publish p99 (and p50) with no members and while a 100,000-member newsletter is being queued and sent
 // (1,000 publishes each, after 50 uncounted ones on each start), the time from the publish's answer until every
 // member's row is queued, the delivery rate, duplicates and losses, then a second newsletter whose server is SIGKILLed

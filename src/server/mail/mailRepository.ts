@@ -132,6 +132,9 @@ export function dueMails(db: Db, now: number, limit: number) {
  */
 export async function claimDueMails(db: Db, now: number, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const due = dueMails(db, now, limit);
+  // SQLite: a read first. An UPDATE takes the write lock before it finds its rows, and every write wakes every sender
+  // loop (five claims): each publish then met them at the lock and slept in SQLite's busy handler (1 ms and more).
+  if (db.dialect === 'sqlite' && (await due.execute()).length === 0) return [];
   const rows = await unflushed(db, async (executor) => {
     // PostgreSQL: the rows are locked first in the claim's transaction, skipping any another claim holds, and the
     // UPDATE re-checks the lease on them; SQLite: one UPDATE under the database's one write lock.

@@ -294,6 +294,7 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
     updated_by: nullable(id),
     newsletter: oneOf([0, 1]),
     deleted_at: nullable(time),
+    newsletter_recorded: oneOf([0, 1]),
   },
   sections: {
     id,
@@ -471,8 +472,9 @@ export const ROW_RULES: { [Table in keyof Database]?: Record<string, Check> } = 
 const ADDED_LATER: { [Table in keyof Database]?: readonly string[] } = {
   accounts: ['title', 'photo', 'ask_name'],
   // the header image's alt ('' : decorative) and the text format ('plain': as typed, exactly as before marks)
-  // the newsletter choice (0: never mailed, as every post from before newsletters), comments closed (0: open)
-  posts: ['image_alt', 'text_format', 'newsletter', 'comments_closed'],
+  // the newsletter choice (0: never mailed, as every post from before newsletters), comments closed (0: open),
+  // whether the post has its dispatch row (0: the dispatcher looks at it once more, and finds the row the archive holds)
+  posts: ['image_alt', 'text_format', 'newsletter', 'comments_closed', 'newsletter_recorded'],
   // the revision a request for changes sent back (null: a step from before it was kept)
   review_steps: ['revision_id'],
   // a tag's kind ('topic', as every tag was before kinds), a team's facts (none) and a competition's points (3 and 1)

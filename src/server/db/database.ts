@@ -51,6 +51,8 @@ export interface PostsTable {
   newsletter: ColumnType<number, number | undefined, number>;
   /** 1: an editor closed the post's comments (migration 0028) */
   comments_closed: ColumnType<number, number | undefined, number>;
+  /** 1: the post has its newsletter_dispatches row (migration 0030; a hint for the dispatcher's look, never the truth) */
+  newsletter_recorded: ColumnType<number, number | undefined, number>;
 }
 
 /** A staff role as a column holds it: the contract's list (contract/roles.ts). */

@@ -28,6 +28,7 @@ import { accountNotices } from './migrations/20261128_0026_account_notices';
 import { changesAndNames } from './migrations/20261128_0027_changes_and_names';
 import { comments } from './migrations/20261128_0028_comments';
 import { mailClaimIndex } from './migrations/20261128_0029_mail_claim_index';
+import { newsletterRecorded } from './migrations/20261129_0030_newsletter_recorded';
 
 function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -57,6 +58,7 @@ function migrationsFor(dialect: Db['dialect']): Record<string, Migration> {
     '20261128_0027_changes_and_names': changesAndNames(),
     '20261128_0028_comments': comments(dialect),
     '20261128_0029_mail_claim_index': mailClaimIndex(dialect),
+    '20261129_0030_newsletter_recorded': newsletterRecorded(),
   };
 }
 

@@ -104,7 +104,9 @@ export async function* streamPublicPosts(
 }
 
 /** The columns reads select (who created and changed a post is read apart, for staff only). */
-type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by' | 'comments_closed'> & { in_review?: unknown };
+type SummaryRow = Omit<PostRow, 'created_by' | 'updated_by' | 'comments_closed' | 'newsletter_recorded'> & {
+  in_review?: unknown;
+};
 
 function stateOf(row: SummaryRow, now: Date): PostState {
   const publishAt = row.publish_at === null ? null : isoTime(row.publish_at);

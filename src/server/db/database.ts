@@ -12,6 +12,7 @@ import type { MatchStatus } from '../../contract/matches';
 import type { TagKind } from '../../contract/tags';
 import type { DatabaseConfig } from '../config';
 import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from './privateFiles';
+import { patientPrepare } from './sqliteBusy';
 
 /** ISO text on SQLite, timestamptz (read back as Date) on PostgreSQL; always written as an ISO string. */
 type Timestamp = ColumnType<Date | string, string, never>;
@@ -585,11 +586,13 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Kysely begins a transaction with a deferred BEGIN: one that reads, then writes after another connection (a second
-  // process, the mail sender's thread) committed, fails with SQLITE_BUSY_SNAPSHOT. IMMEDIATE takes the write lock at
-  // the start, waiting busy_timeout for it.
+  // From here on a statement waits for the write lock in steps of microseconds, not SQLite's milliseconds
+  // (db/sqliteBusy.ts). Kysely begins a transaction with a deferred BEGIN: one that reads, then writes after another
+  // connection (a second process, the mail sender's thread) committed, fails with SQLITE_BUSY_SNAPSHOT. IMMEDIATE
+  // takes the write lock at the start, waiting for it like any statement.
+  const prepare = patientPrepare(sqlite);
   const database = {
-    prepare: (query: string) => sqlite.prepare(query === 'begin' ? 'begin immediate' : query),
+    prepare: (query: string) => prepare(query === 'begin' ? 'begin immediate' : query),
     close: () => sqlite.close(),
   };
   return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };

@@ -1,9 +1,10 @@
 // The outbox's sender in a worker thread (mail/workerOutbox.ts starts it): the same MailOutbox, with its own database
-// connection (SQLite: its own handle on the WAL file, with busy_timeout; PostgreSQL: a small pool of its own), so the
-// claims, the newsletters' member queries and rendering, SMTP and the sent marks never hold up a request. It runs at a
-// lower priority than the requests' thread, and on SQLite it is the one that checkpoints the WAL. The newsletter hooks
-// are built here from plain config (functions cannot cross a thread). Messages from the main thread: wake, drain,
-// settle, stop; to it: done (a drain or settle finished), warn (a line for the app's logger), stopped.
+// connection (SQLite: its own handle on the WAL file, waiting for the write lock as db/sqliteBusy.ts says; PostgreSQL:
+// a small pool of its own), so the claims, the newsletters' member queries and rendering, SMTP and the sent marks
+// never hold up a request. It runs at a lower priority than the requests' thread, and on SQLite it is the one that
+// checkpoints the WAL. The newsletter hooks are built here from plain config (functions cannot cross a thread).
+// Messages from the main thread: wake, drain, settle, stop; to it: done (a drain or settle finished), warn (a line for
+// the app's logger), stopped.
 import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';

@@ -143,7 +143,7 @@ export async function queueBatch(
   // Without the disk flush: a batch lost to an OS crash takes its cursor with it, and is queued again.
   return unflushedTransaction(db, async (trx) => {
     // The lease is checked and renewed first: a write as the transaction's first statement takes SQLite's write lock
-    // (waiting busy_timeout for it), where a read first would fail the batch whenever another connection, the mail
+    // (waiting for it, db/sqliteBusy.ts), where a read first would fail the batch whenever another connection, the mail
     // sender's in its thread, committed after that read.
     const held = await trx
       .updateTable('newsletter_dispatches')

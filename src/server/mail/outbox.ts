@@ -128,6 +128,11 @@ export class MailOutbox implements Outbox {
     });
   }
 
+  /** Whether a run is under way (claiming and sending). */
+  get sending(): boolean {
+    return this.poller.busy;
+  }
+
   /** Starts polling (unref'd: it never keeps a process alive) and sends what is already due. */
   start(): void {
     this.poller.start();

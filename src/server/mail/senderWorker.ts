@@ -44,7 +44,8 @@ const CHECKPOINT_MS = 1_000;
 /**
  * While it is sending, at most this often. Its marks rewrite the same few index pages a thousand times a second, and a
  * checkpoint a second copied them back and flushed the file each time, beside the requests' own flushes: the publish
- * p99 during a 100,000-member newsletter read +12 to +17 % in three runs of four, and +5 % in two of two with 10 s.
+ * p99 during a 100,000-member newsletter read +12.6, −6.1 and +16.8 % with 1 s; with 10 s, +3.8 to +5.4 % in four runs
+ * of six (+14.3 and +16.8 % in the other two).
  */
 const CHECKPOINT_SENDING_MS = 10_000;
 

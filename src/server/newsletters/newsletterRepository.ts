@@ -3,7 +3,7 @@
 // CONFLICT DO NOTHING, so no crash, retry or second process ever queues a member twice), the member a row is for,
 // a bounce, the one-click unsubscribe and a post's figures.
 import { sql } from 'kysely';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, Db, DispatchState } from '../db/database';
 import { unflushedTransaction } from '../db/unflushed';
 import { isPublic } from '../repositories/visibility';
@@ -18,22 +18,15 @@ import { isPublic } from '../repositories/visibility';
 export async function recordNewlyPublic(db: Db, now: Date): Promise<void> {
   const at = now.toISOString();
   // A literal 0, not a bound parameter: only then do SQLite and PostgreSQL know the query matches the partial index.
-  const unrecorded = sql.lit(0);
-  const found = await db.kysely
-    .selectFrom('posts')
-    .select('id')
-    .where('newsletter_recorded', '=', unrecorded)
-    .where(isPublic(now))
-    .limit(1)
-    .executeTakeFirst();
-  if (found === undefined) return;
-  await db.kysely.transaction().execute(async (trx) => {
-    const posts = await trx
+  const newlyPublic = (executor: Kysely<Database>) =>
+    executor
       .selectFrom('posts')
       .select(['id', 'newsletter'])
-      .where('newsletter_recorded', '=', unrecorded)
-      .where(isPublic(now))
-      .execute();
+      .where('newsletter_recorded', '=', sql.lit(0))
+      .where(isPublic(now));
+  if ((await newlyPublic(db.kysely).limit(1).executeTakeFirst()) === undefined) return;
+  await db.kysely.transaction().execute(async (trx) => {
+    const posts = await newlyPublic(trx).execute();
     // In slices: after an import from before this column, every public post is looked at once.
     for (let start = 0; start < posts.length; start += RECORD_SLICE) {
       const slice = posts.slice(start, start + RECORD_SLICE);

@@ -10,7 +10,7 @@ import {
   requireBuildAndBrowser,
   startBuiltServer,
 } from './lib/builtServer.mjs';
-import { createMediaPost, makeLive } from './lib/measurePosts.mjs';
+import { createAuthoredPost, createMediaPost, makeLive } from './lib/measurePosts.mjs';
 import { createSeason, createSeasonStory } from './lib/measureMatches.mjs';
 
 const KB = 1000; // as Vite reports sizes
@@ -105,6 +105,8 @@ try {
   // The matchday pages: 30 matches today and a competition with a 20-team table (a story tagged with it).
   const competition = await createSeason(server);
   await createSeasonStory(server, post);
+  // An author page (issue 44): the seeded post again, published by the owner's account.
+  const authorPath = await createAuthoredPost(server, post);
   const routes = [
     ['/', '/'],
     ['/matches', '/matches (30 matches)'],
@@ -116,6 +118,7 @@ try {
     ['/sample', '/sample'],
     [`/tag/${slug}`, '/tag/:slug'],
     [`/search?q=${encodeURIComponent(word)}`, '/search?q=…'],
+    [authorPath, '/author/:slug'],
     ['/members/subscribed', '/members/subscribed'],
     ['/members/confirm?token=budget', '/members/confirm?token=…'],
     ['/members/signin', '/members/signin'],

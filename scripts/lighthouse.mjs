@@ -1,8 +1,8 @@
 // `npm run lighthouse [-- --runs N]`: Lighthouse (mobile form factor, simulated throttling: its defaults) with
 // Debian's chromium against the built server, for the visitor pages. Prints the median score per category.
-// Not part of `npm test` (a few minutes). Targets: performance ≥ 98 on the seeded pages, on a live post with 200
-// updates and on a post with 500 approved comments, ≥ 95 with an LCP of at most 2.5 s on the photo post, 100 on a
-// formatted story with 3 photos, 2 pull quotes and 3 videos, and 100 for the other categories everywhere.
+// Not part of `npm test` (a few minutes). Targets: performance 100 on `/`, on a live post with 200 updates and on a
+// formatted story with 3 photos, 2 pull quotes and 3 videos; ≥ 98 on the other seeded pages and on a post with 500
+// approved comments; ≥ 95 with an LCP of at most 2.5 s on the photo post; 100 for the other categories everywhere.
 // Besides a seeded post it measures the same post with real photos (a 4000×3000 JPEG of about 4 MB as header, three
 // products and the author at 2000×2000), made here with sharp and uploaded through the API with the admin token.
 import lighthouse from 'lighthouse';
@@ -26,8 +26,11 @@ const runs = Math.max(1, Number.parseInt(values.runs, 10) || 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 const PHOTO_TARGET = { ...TARGET, performance: 95 };
-/** A story with photos, quotes and videos in its text: 100 everywhere (photos lazy below the fold, videos as facades). */
-const MEDIA_TARGET = { ...TARGET, performance: 100 };
+/**
+ * 100 everywhere: a story with photos, quotes and videos in its text (photos lazy below the fold, videos as facades),
+ * the landing page and a live post with 200 updates (issue 44).
+ */
+const FULL_TARGET = { ...TARGET, performance: 100 };
 const PHOTO_LCP_MS = 2500;
 
 requireBuildAndBrowser('lighthouse');
@@ -101,15 +104,15 @@ try {
   // noindex: the page asks not to be indexed (the search results page does), so Lighthouse's is-crawlable audit
   // fails on purpose; its SEO target is met when nothing else fails.
   for (const [route, label, target, noindex = false] of [
-    ['/', '/', TARGET],
+    ['/', '/', FULL_TARGET],
     ['/blog', '/blog', TARGET],
     [`/page/${postId}`, '/page/:id', TARGET],
     // Tag and search pages; the seed's posts carry the Training tag.
     ['/tag/training', '/tag/:slug', TARGET],
     ['/search?q=training', '/search?q=…', TARGET, true],
     [`/page/${photoPostId}`, '/page/:id photos', PHOTO_TARGET],
-    [`/page/${livePostId}`, '/page/:id live, 200 entries', TARGET],
-    [`/page/${mediaPostId}`, '/page/:id 3 photos, 2 quotes, 3 videos', MEDIA_TARGET],
+    [`/page/${livePostId}`, '/page/:id live, 200 entries', FULL_TARGET],
+    [`/page/${mediaPostId}`, '/page/:id 3 photos, 2 quotes, 3 videos', FULL_TARGET],
     [`/page/${commentedPostId}`, '/page/:id 500 comments', TARGET],
     ['/matches', '/matches (30 matches)', TARGET],
     [`/tag/${competition}`, '/tag/:slug a competition (20-team table)', TARGET],
@@ -146,6 +149,9 @@ try {
       if (!deliberate && row[category] < target[category]) missed = true;
     }
     row['performance runs'] = results.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join(' ');
+    // Lighthouse's measure of the machine's CPU (its 4× slowdown applies to whatever it is: under 1,000 it warns that
+    // the performance score reads low), so runs on different days can be compared.
+    row.host = Math.round(median(results.map((lhr) => lhr.environment.benchmarkIndex)));
     const lcp = median(results.map((lhr) => lhr.audits['largest-contentful-paint'].numericValue));
     if (photos && lcp > PHOTO_LCP_MS) missed = true;
     // Metrics and the audits that cost points, from the run with the median performance score.
@@ -188,7 +194,7 @@ try {
 }
 console.log(
   missed
-    ? 'lighthouse: below target (performance ≥ 98, the photo post ≥ 95 with LCP ≤ 2.5 s, the photo/quote/video story 100; others 100, apart from the search page noindex)'
+    ? 'lighthouse: below target (performance ≥ 98, the photo post ≥ 95 with LCP ≤ 2.5 s; 100 on /, the live post and the photo/quote/video story; others 100, apart from the search page noindex)'
     : 'lighthouse: all targets met',
 );
 process.exit(missed ? 1 : 0);

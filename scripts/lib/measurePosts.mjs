@@ -147,3 +147,42 @@ export async function createMediaPost(
     'media post',
   );
 }
+
+/**
+ * The seeded post `post` again, published by the owner's account (signed in with its password, as a person would), so
+ * that it has an author page; resolves with that page's path (`/author/:slug`).
+ */
+export async function createAuthoredPost(server, post) {
+  const origin = { Origin: server.url };
+  const session = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { ...origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify(server.owner),
+  });
+  if (session.status !== 200) throw new Error(`owner sign-in: ${session.status} ${await session.text()}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const response = await fetch(`${server.url}/api/blogs`, {
+    method: 'POST',
+    headers: { ...origin, Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      header: {
+        icon: post.icon,
+        title: `${post.title} (by the owner)`,
+        image: post.imageUrl,
+        imageAlt: post.imageAlt ?? '',
+        publishDate: post.publishDate,
+        readTime: post.readTime,
+        sections: submittedSections(post),
+      },
+      products: [],
+      footer: { authorName: post.authorName, authorTitle: post.authorTitle, imageUrl: post.authorImage },
+    }),
+  });
+  if (response.status !== 201) throw new Error(`authored post: ${response.status} ${await response.text()}`);
+  const { authorSlug } = await response.json();
+  if (!authorSlug) throw new Error('authored post: the answer names no author page');
+  return `/author/${authorSlug}`;
+}

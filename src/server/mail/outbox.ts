@@ -57,6 +57,8 @@ export type OutboxOptions = {
   skippedText?: string;
   /** a newsletter row's single recipient was refused with a 5xx to RCPT TO */
   rejected?: (row: ClaimedMail) => Promise<void>;
+  /** awaited before each message: the worker's wait while the requests' thread is busy (mail/requestsFirst.ts) */
+  yieldToRequests?: () => Promise<void>;
 };
 
 /** A sender as the app and tests use it: this thread's MailOutbox, or the worker's (mail/workerOutbox.ts). */
@@ -208,6 +210,7 @@ export class MailOutbox implements Outbox {
         );
         return;
       }
+      await this.options.yieldToRequests?.();
       const newsletter = row.member_id !== null && this.options.compose !== undefined;
       const message = newsletter ? composed.get(row.id) : { to: row.to_address, subject: row.subject, text: row.body };
       if (!(await this.deliver(row, message, newsletter))) {

@@ -16,6 +16,7 @@ import type { Database, Db } from '../db/database';
 import { NewsletterSender } from '../newsletters/newsletterSender';
 import { UnsubscribeTokens } from '../newsletters/unsubscribeToken';
 import { MailOutbox } from './outbox';
+import { yieldingTo } from './requestsFirst';
 import type { SenderWorkerData, ToSender, FromSender } from './workerOutbox';
 
 /**
@@ -90,6 +91,7 @@ const outbox = new MailOutbox({
   db,
   now,
   warn: (message) => post({ type: 'warn', message }),
+  ...(data.load && { yieldToRequests: yieldingTo(data.load) }),
   ...(newsletters && {
     compose: newsletters.compose,
     rejected: newsletters.rejected,

@@ -6,6 +6,7 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseConfig } from '../config';
 import type { Outbox, OutboxOptions } from './outbox';
+import { loadMemory, measureLoad } from './requestsFirst';
 
 /** What the worker is built from: plain data (no function crosses a thread). */
 export type SenderWorkerData = {
@@ -13,6 +14,8 @@ export type SenderWorkerData = {
   outbox: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'pollMs' | 'leaseMs' | 'connections' | 'rate' | 'batch'>;
   /** newsletter rows are composed and their bounces recorded in the worker, from these */
   newsletter?: { publicUrl: string; serverSecret: string; skippedText: string };
+  /** the main thread's event loop utilization, shared (mail/requestsFirst.ts): the worker slows down while it is busy */
+  load?: SharedArrayBuffer;
 };
 
 export type ToSender = { type: 'wake' } | { type: 'drain' | 'settle'; id: number } | { type: 'stop' };
@@ -41,6 +44,9 @@ export class WorkerOutbox implements Outbox {
   private restart: NodeJS.Timeout | undefined;
   /** Work under way that will queue mail (a reset link queued after its answer went out). */
   private readonly pending = new Set<Promise<void>>();
+  /** This thread's event loop utilization, which the worker reads: requests first. */
+  private readonly load = loadMemory();
+  private stopMeasuring: (() => void) | undefined;
 
   constructor(
     private readonly data: SenderWorkerData,
@@ -54,7 +60,9 @@ export class WorkerOutbox implements Outbox {
     // A small young generation: composing hundreds of mails a second would otherwise grow it to V8's default 48 MB,
     // on top of the main thread's, against the process's RSS.
     const resourceLimits = { maxYoungGenerationSizeMb: 8 };
-    const worker = new Worker(entry.code, { eval: entry.eval, workerData: this.data, resourceLimits });
+    this.stopMeasuring ??= measureLoad(this.load);
+    const workerData: SenderWorkerData = { ...this.data, load: this.load };
+    const worker = new Worker(entry.code, { eval: entry.eval, workerData, resourceLimits });
     worker.unref();
     worker.on('message', (message: FromSender) => {
       if (message.type === 'warn') this.warn(message.message);
@@ -116,6 +124,7 @@ export class WorkerOutbox implements Outbox {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.restart !== undefined) clearTimeout(this.restart);
+    this.stopMeasuring?.();
     await Promise.all(this.pending);
     const worker = this.worker;
     if (worker === undefined) return;

@@ -2,8 +2,9 @@
 // measures its own event loop's utilization (the share of time it ran code rather than waited) every 100 ms and
 // writes it into memory shared with the worker; before each message the worker reads it and, when the requests' thread
 // was busy, waits a moment. On 2 cores the sender, the SMTP server or relay it talks to and the requests share the
-// machine: a 100,000-member newsletter sending at full speed moved the publish p99 up by 6 to 16 % (the bound is 10 %),
-// and the same newsletter capped at 20 messages a second by 1 to 3 %. A bulk mail is not in a hurry; a request is.
+// machine: in `npm run bench:newsletter` (100,000 members) the publish p99 read +6.6 and +15.5 % over the quiet set
+// with the newsletter sending at full speed, and +1.2 and +2.5 % with it capped at 20 messages a second (the bound is
+// 10 %; docs/performance.md has the runs). A bulk mail is not in a hurry; a request is.
 // The wait is a pause, not a stop: under load that never ends, mail still goes out at a floor rate.
 import { performance } from 'node:perf_hooks';
 

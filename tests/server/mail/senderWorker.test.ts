@@ -1,7 +1,7 @@
 // The outbox's sender in a worker thread, as a started server runs it (MAIL_SENDER=worker): on a file SQLite database
 // or PostgreSQL, with its own connection, it delivers a newsletter to a real SMTP server once per member, and the
 // app's close ends the thread, so nothing is left to keep the process alive.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
 import { sql } from 'kysely';
@@ -93,22 +93,28 @@ it('lets a transaction that read before another connection (the sender thread) w
   }
 });
 
-/** Fields of each of this process's threads' /proc/<pid>/task/<tid>/stat, the first being the main thread's. */
+/** Each of this process's threads by tid: the fields of its /proc/self/task/<tid>/stat after the name. */
 const threadStats = () =>
-  readdirSync('/proc/self/task').map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  });
-/** Each thread's nice value (field 19). */
-const niceValues = () => threadStats().map((fields) => Number(fields[16]));
-/** Each thread's scheduling policy (field 41): 0 SCHED_OTHER, 5 SCHED_IDLE. */
+  new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [tid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')] as const;
+    }),
+  );
+/** The thread this test runs on, the app's requests' thread (named by tid, not by its place in the listing). */
+const thisThread = () => /\/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))![1]!;
+/** Each thread's nice value (field 19), by tid. */
+const niceValues = () => new Map([...threadStats()].map(([tid, fields]) => [tid, Number(fields[16])]));
+/** Each thread's scheduling policy (field 41), by tid: 0 SCHED_OTHER, 5 SCHED_IDLE. */
 const SCHED_IDLE = 5;
-const policies = () => threadStats().map((fields) => Number(fields[38]));
+const policies = () => new Map([...threadStats()].map(([tid, fields]) => [tid, Number(fields[38])]));
+const valuesOf = (byTid: Map<string, number>) => [...byTid.values()];
 
 (onPostgres ? it.skip : it)(
   'runs the sender below the requests’ priority and in the idle class, and on SQLite checkpoints the WAL the app’s connection leaves to it',
   async () => {
-    const processNice = niceValues()[0]!;
+    const self = thisThread();
+    const processNice = niceValues().get(self)!;
     const smtp = await startTestSmtp();
     const testDb = await createTestDb();
     try {
@@ -119,12 +125,15 @@ const policies = () => threadStats().map((fields) => Number(fields[38]));
         expect(setting.rows[0]?.wal_autocheckpoint).toBe(0);
         // The worker lowers its own thread's priority as it starts (to 10, or stays where a `nice` start put the
         // process); this thread keeps the process's.
-        await within2s(async () => niceValues().filter((nice) => nice === Math.max(10, processNice)).length > 0);
-        expect(niceValues()[0]).toBe(processNice);
-        if (processNice < 10) expect(niceValues().filter((nice) => nice === 10)).toHaveLength(1);
+        await within2s(
+          async () => valuesOf(niceValues()).filter((nice) => nice === Math.max(10, processNice)).length > 0,
+        );
+        // On failure the whole map says which thread holds which value.
+        expect({ self, nice: niceValues().get(self) }).toEqual({ self, nice: processNice });
+        if (processNice < 10) expect(valuesOf(niceValues()).filter((nice) => nice === 10)).toHaveLength(1);
         // And in the idle class: a request's thread that wakes takes the core at once, not after the sender's slice.
-        await within2s(async () => policies().filter((policy) => policy === SCHED_IDLE).length === 1);
-        expect(policies()[0]).toBe(0);
+        await within2s(async () => valuesOf(policies()).filter((policy) => policy === SCHED_IDLE).length === 1);
+        expect({ self, policy: policies().get(self) }).toEqual({ self, policy: 0 });
         // A write goes to the WAL only: the database file changes when a checkpoint copies it back, within a second.
         const before = statSync(file).mtimeMs;
         await publish(app, submission('Checkpointed', ['Football']));

@@ -4,9 +4,9 @@
 // (smtp-server) in another process.
 // Prints: the publish p99 (and p50) with no members and while a 100,000-member newsletter is being queued and sent
 // (3,000 publishes each, after 50 uncounted ones on each start, both sets from the same copy of the migrated file),
-// the time from the publish's answer until every member's row is queued, the delivery rate, duplicates and losses, then a second newsletter whose server is SIGKILLed
-// mid-send and restarted (losses, and duplicates against MAIL_CONNECTIONS), and the server's highest RSS (the
-// process's, its threads included). BENCH_QUICK=1 stops after the set under way (the two p99s and what was sent during
+// the time from the publish's answer until every member's row is queued, the delivery rate, duplicates and losses,
+// then a second newsletter whose server is SIGKILLed mid-send and restarted (losses, and duplicates against
+// MAIL_CONNECTIONS), and the server's highest RSS (the process's, its threads included). BENCH_QUICK=1 stops after the set under way (the two p99s and what was sent during
 // the set: about a minute); MAIL_RATE is passed to the server.
 import { fork, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -53,7 +53,7 @@ describe("the sender's gate", () => {
     const load = new Int32Array(memory);
     const gate = yieldingTo(memory);
     Atomics.store(load, 0, BUSY_PERMILLE);
-    let started = performance.now();
+    const started = performance.now();
     await gate();
     expect(performance.now() - started).toBeGreaterThanOrEqual(PAUSE_MS - 1);
     Atomics.store(load, 0, BUSY_PERMILLE - 1);
@@ -63,9 +63,6 @@ describe("the sender's gate", () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(passed).toBe(true);
-    started = performance.now();
-    await gate();
-    expect(performance.now() - started).toBeLessThan(PAUSE_MS);
   });
 });
 
